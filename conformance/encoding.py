@@ -1,0 +1,136 @@
+"""The one place where values cross between Python and the corpus's JSON.
+
+JSON has no literal for NaN or the infinities, so the corpus carries them as
+the strings "NaN", "Infinity" and "-Infinity" (docs/decisions/0001).  Every
+file is written with ``allow_nan=False``: a non-finite float that nobody
+encoded on purpose makes generation fail instead of producing a file that a
+strict JSON parser in another language would reject.
+
+Three operations live here and nowhere else:
+
+* :func:`to_json` turns a scikit-learn result (numpy scalars, arrays, tuples,
+  ``None``) into plain JSON values, encoding non-finite floats as strings.
+* :func:`decode_numeric` turns a JSON value from a numeric slot back into
+  Python numbers, accepting the three strings and refusing any other string.
+* :func:`dumps` / :func:`loads` write and read corpus documents: a stable
+  layout for review diffs, and a parser that refuses bare NaN/Infinity tokens.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import numpy as np
+
+NONFINITE = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}
+
+
+class EncodingError(ValueError):
+    """A value that has no place in the corpus encoding."""
+
+
+def encode_float(x: float) -> float | str:
+    if math.isnan(x):
+        return "NaN"
+    if math.isinf(x):
+        return "Infinity" if x > 0 else "-Infinity"
+    return x
+
+
+def to_json(value: Any) -> Any:
+    """Plain JSON for a Python/numpy value; non-finite floats become strings."""
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, np.ndarray):
+        return [to_json(v) for v in value.tolist()] if value.ndim else to_json(value.item())
+    if isinstance(value, np.generic):
+        return to_json(value.item())
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return encode_float(value)
+    if isinstance(value, (list, tuple)):
+        return [to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): to_json(v) for k, v in value.items()}
+    raise EncodingError(f"cannot encode {type(value).__name__} value {value!r}")
+
+
+def decode_numeric(value: Any, where: str = "value") -> Any:
+    """Numbers, nested lists of numbers and null, with the three strings decoded.
+
+    Any other string (or a bool, or an object) in a numeric slot is refused.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise EncodingError(f"{where}: boolean {value!r} where a number is expected")
+    if isinstance(value, (int, float)):
+        return value
+    if isinstance(value, str):
+        if value in NONFINITE:
+            return NONFINITE[value]
+        raise EncodingError(
+            f"{where}: string {value!r} where a number is expected "
+            '(only "NaN", "Infinity" and "-Infinity" are allowed)'
+        )
+    if isinstance(value, list):
+        return [decode_numeric(v, where) for v in value]
+    raise EncodingError(f"{where}: {type(value).__name__} where a number is expected")
+
+
+def decode_param(value: Any) -> Any:
+    """Keyword arguments are free JSON; only the three exact strings are floats.
+
+    (No scikit-learn keyword takes the string "NaN", so this is unambiguous:
+    ``zero_division=np.nan`` is stored as ``"zero_division": "NaN"``.)
+    """
+    if isinstance(value, str):
+        return NONFINITE.get(value, value)
+    if isinstance(value, list):
+        return [decode_param(v) for v in value]
+    if isinstance(value, dict):
+        return {k: decode_param(v) for k, v in value.items()}
+    return value
+
+
+def _refuse_constant(token: str) -> Any:
+    raise EncodingError(
+        f'bare {token} token: non-finite numbers must be the strings "NaN", "Infinity", "-Infinity"'
+    )
+
+
+def loads(text: str) -> Any:
+    """Parse JSON, refusing the NaN/Infinity/-Infinity tokens Python accepts by default."""
+    return json.loads(text, parse_constant=_refuse_constant)
+
+
+def _is_leaf_list(value: Any) -> bool:
+    return isinstance(value, list) and all(not isinstance(v, (list, dict)) for v in value)
+
+
+def _dump(value: Any, indent: int) -> str:
+    # Lists of scalars stay on one line so a case reads like the call it records.
+    if isinstance(value, dict) and value:
+        pad = "  " * (indent + 1)
+        items = [f"{pad}{json.dumps(k)}: {_dump(v, indent + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
+    if isinstance(value, list) and value and not _is_leaf_list(value):
+        if all(_is_leaf_list(v) for v in value):  # a matrix: one row per line
+            pad = "  " * (indent + 1)
+            rows = [pad + json.dumps(v, allow_nan=False, ensure_ascii=False) for v in value]
+            return "[\n" + ",\n".join(rows) + "\n" + "  " * indent + "]"
+        pad = "  " * (indent + 1)
+        items = [pad + _dump(v, indent + 1) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
+    return json.dumps(value, allow_nan=False, ensure_ascii=False)
+
+
+def dumps(document: Any) -> str:
+    """The corpus's canonical text: deterministic, ``allow_nan=False``, newline-terminated."""
+    try:
+        return _dump(document, 0) + "\n"
+    except ValueError as exc:  # json's own refusal of a non-finite float
+        raise EncodingError(f"non-finite float left unencoded: {exc}") from exc

@@ -1,0 +1,80 @@
+"""Generators: scikit-learn -> oracle/.
+
+Each family module exposes ``cases()``, an iterable of complete case dicts
+made with :func:`generators.oracle.make_case`.  :func:`build` groups them into
+one file per metric (``oracle/<metric>.json``) and writes the manifest; the
+whole corpus is a pure function of this code and the pinned library versions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import platform
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+import scipy
+import sklearn
+
+from conformance.corpus import FORMAT, MANIFEST
+from conformance.encoding import dumps
+
+from generators import counts
+
+CORPUS_VERSION = "1.0.0"
+# Default comparison tolerance shipped to every port (docs/decisions/0003).
+TOLERANCE = {"rtol": 1e-9, "atol": 1e-12}
+FAMILIES = {"counts": counts}
+
+
+def oracle_header() -> dict:
+    return {"library": "scikit-learn", "version": sklearn.__version__}
+
+
+def build() -> dict[str, str]:
+    """Every corpus file's text, by path relative to oracle/, MANIFEST.json included."""
+    by_metric: dict[str, list[dict]] = defaultdict(list)
+    descriptions: dict[str, str] = {}
+    for family_name, family in FAMILIES.items():
+        for case in family.cases():
+            by_metric[case["metric"]].append(case)
+            descriptions.setdefault(case["metric"], f"{case['metric']} cases ({family_name} family).")
+    texts: dict[str, str] = {}
+    for metric in sorted(by_metric):
+        document = {
+            "format": FORMAT,
+            "description": descriptions[metric],
+            "oracle": oracle_header(),
+            "cases": by_metric[metric],
+        }
+        texts[f"{metric}.json"] = dumps(document)
+    manifest = {
+        "format": FORMAT,
+        "corpus_version": CORPUS_VERSION,
+        "oracle": oracle_header(),
+        "generated_with": {
+            "python": platform.python_version(),
+            "numpy": np.__version__,
+            "scipy": scipy.__version__,
+            "scikit-learn": sklearn.__version__,
+        },
+        "tolerance": TOLERANCE,
+        "files": {
+            name: {"sha256": hashlib.sha256(text.encode()).hexdigest(), "cases": len(by_metric[name[:-5]])}
+            for name, text in texts.items()
+        },
+    }
+    texts[MANIFEST] = dumps(manifest)
+    return texts
+
+
+def write(out_dir: Path, texts: dict[str, str]) -> list[str]:
+    """Write the corpus, removing case files that are no longer generated."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    stale = [p for p in out_dir.glob("*.json") if p.name not in texts]
+    for path in stale:
+        path.unlink()
+    for name, text in texts.items():
+        (out_dir / name).write_text(text, encoding="utf-8")
+    return sorted(texts)

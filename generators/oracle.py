@@ -1,0 +1,86 @@
+"""Turn a described case into a corpus case by calling scikit-learn.
+
+This is the only place that produces ``expected``: every value in the corpus
+is what the pinned scikit-learn returned (or raised) for exactly the inputs
+and keyword arguments that are written to the file.  To guarantee "exactly",
+the case is encoded to JSON first and the call is made with what decodes back
+from it, so a float that JSON would round differently, or a label that would
+change type, can never make the file disagree with the call.
+"""
+
+from __future__ import annotations
+
+import builtins
+import hashlib
+import warnings
+
+import numpy as np
+import sklearn.metrics
+
+from conformance.encoding import decode_numeric, decode_param, loads, to_json, dumps
+
+
+def rng_for(case_id: str) -> np.random.Generator:
+    """A generator seeded from the case id alone, so a case's random inputs
+    never depend on which other cases exist or in which order they are made."""
+    seed = int.from_bytes(hashlib.sha256(case_id.encode()).digest()[:8], "little")
+    return np.random.default_rng(seed)
+
+
+def _builtin_bases(exc: BaseException) -> list[str]:
+    return [
+        cls.__name__
+        for cls in type(exc).__mro__
+        if getattr(builtins, cls.__name__, None) is cls and cls not in (BaseException, Exception, object)
+    ]
+
+
+def _warning_list(caught) -> list[dict]:
+    out: list[dict] = []
+    for w in caught:
+        item = {"type": w.category.__name__, "message": str(w.message)}
+        if item not in out:
+            out.append(item)
+    return out
+
+
+def call_oracle(metric: str, inputs: dict, params: dict) -> tuple[dict, list[dict]]:
+    """``expected`` and the warnings for one call of ``sklearn.metrics.<metric>``."""
+    fn = getattr(sklearn.metrics, metric)
+    args = {k: (None if v is None else np.asarray(v)) for k, v in inputs.items()}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            value = fn(**args, **params)
+        except Exception as exc:  # the oracle's refusal is itself the expected outcome
+            error = {"type": type(exc).__name__, "bases": _builtin_bases(exc), "message": str(exc)}
+            return {"error": error}, _warning_list(caught)
+    return {"value": to_json(value)}, _warning_list(caught)
+
+
+def make_case(
+    case_id: str,
+    metric: str,
+    inputs: dict,
+    params: dict | None = None,
+    tags: tuple[str, ...] | list[str] = (),
+    description: str | None = None,
+) -> dict:
+    """A complete corpus case: described inputs plus what scikit-learn made of them."""
+    if not case_id.startswith(metric + "/"):
+        raise ValueError(f"case id {case_id!r} must start with '{metric}/'")
+    stored_inputs = {k: to_json(v) for k, v in inputs.items() if v is not None}
+    stored_params = to_json(dict(params or {}))
+    # Round-trip through the corpus's own text form, then call with what came back.
+    stored_inputs, stored_params = loads(dumps([stored_inputs, stored_params]))
+    call_inputs = {k: decode_numeric(v, f"inputs.{k}") for k, v in stored_inputs.items()}
+    call_params = {k: decode_param(v) for k, v in stored_params.items()}
+    expected, caught = call_oracle(metric, call_inputs, call_params)
+    case = {"id": case_id, "metric": metric}
+    if description:
+        case["description"] = description
+    case.update(inputs=stored_inputs, params=stored_params, expected=expected)
+    if caught:
+        case["warnings"] = caught
+    case["tags"] = sorted(set(tags))
+    return case
