@@ -1,0 +1,79 @@
+"""The one comparator between an expected value and an actual one.
+
+Rules (docs/decisions/0003-tolerance.md):
+
+* shapes must match exactly: a scalar is not a 1-element list, a (2, 2)
+  matrix is not a flat list of four;
+* ``null`` matches only ``null`` (``support`` of an averaged
+  precision_recall_fscore_support is ``None``);
+* numbers are compared as numbers, integers and floats alike:
+  ``|actual - expected| <= atol + rtol * |expected|``;
+* NaN equals NaN and nothing else; an infinity equals only the same infinity.
+
+Both sides are *decoded* values (see :mod:`conformance.encoding`): floats for
+the three non-finite strings.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from numbers import Real
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Comparison:
+    ok: bool
+    reason: str = ""  # why not, in one line, with the path into the value
+    max_error: float | None = None  # largest |actual - expected| over finite pairs
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+def _shape(value: Any) -> str:
+    if isinstance(value, list):
+        return f"list of {len(value)}"
+    if value is None:
+        return "null"
+    if isinstance(value, bool) or not isinstance(value, Real):
+        return type(value).__name__
+    return "number"
+
+
+def compare(expected: Any, actual: Any, rtol: float, atol: float) -> Comparison:
+    """Does ``actual`` match ``expected`` within the tolerance?"""
+    errors: list[float] = []
+    reason = _walk(expected, actual, rtol, atol, "", errors)
+    max_error = max(errors) if errors else None
+    return Comparison(ok=reason is None, reason=reason or "", max_error=max_error)
+
+
+def _walk(expected, actual, rtol, atol, path, errors) -> str | None:
+    where = path or "value"
+    if isinstance(expected, list) or isinstance(actual, list):
+        if not (isinstance(expected, list) and isinstance(actual, list)) or len(expected) != len(actual):
+            return f"{where}: shape differs (expected {_shape(expected)}, got {_shape(actual)})"
+        first = None
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            r = _walk(e, a, rtol, atol, f"{path}[{i}]", errors)
+            first = first or r
+        return first
+    if expected is None or actual is None:
+        if expected is None and actual is None:
+            return None
+        return f"{where}: expected {_shape(expected)}, got {_shape(actual)}"
+    for v in (expected, actual):
+        if isinstance(v, bool) or not isinstance(v, Real):
+            return f"{where}: expected {_shape(expected)}, got {_shape(actual)}"
+    e, a = float(expected), float(actual)
+    if math.isnan(e) or math.isnan(a):
+        return None if math.isnan(e) and math.isnan(a) else f"{where}: expected {e!r}, got {a!r}"
+    if math.isinf(e) or math.isinf(a):
+        return None if e == a else f"{where}: expected {e!r}, got {a!r}"
+    err = abs(a - e)
+    errors.append(err)
+    if err <= atol + rtol * abs(e):
+        return None
+    return f"{where}: expected {expected!r}, got {actual!r} (error {err:.3g})"
