@@ -18,7 +18,7 @@ import scipy
 import sklearn
 
 from conformance.corpus import FORMAT, MANIFEST
-from conformance.encoding import dumps
+from conformance.encoding import dumps, loads
 
 from generators import counts
 
@@ -49,7 +49,14 @@ def build() -> dict[str, str]:
             "cases": by_metric[metric],
         }
         texts[f"{metric}.json"] = dumps(document)
-    manifest = {
+    manifest = manifest_for(texts)
+    texts[MANIFEST] = dumps(manifest)
+    return texts
+
+
+def manifest_for(texts: dict[str, str]) -> dict:
+    """The manifest that pins these case files (name -> text): digests, counts, versions."""
+    return {
         "format": FORMAT,
         "corpus_version": CORPUS_VERSION,
         "oracle": oracle_header(),
@@ -61,12 +68,10 @@ def build() -> dict[str, str]:
         },
         "tolerance": TOLERANCE,
         "files": {
-            name: {"sha256": hashlib.sha256(text.encode()).hexdigest(), "cases": len(by_metric[name[:-5]])}
-            for name, text in texts.items()
+            name: {"sha256": hashlib.sha256(text.encode()).hexdigest(), "cases": len(loads(text)["cases"])}
+            for name, text in sorted(texts.items())
         },
     }
-    texts[MANIFEST] = dumps(manifest)
-    return texts
 
 
 def write(out_dir: Path, texts: dict[str, str]) -> list[str]:

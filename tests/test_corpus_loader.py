@@ -1,0 +1,192 @@
+"""The loader refuses every malformed-corpus kind, naming file and case id."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+
+import pytest
+
+import generators
+from conformance.cli import main
+from conformance.corpus import MANIFEST, CorpusError, check_corpus, load_corpus
+from conformance.encoding import dumps, loads
+from generators.oracle import make_case
+
+
+def _cases():
+    return [
+        make_case("f1_score/t/macro", "f1_score", {"y_true": [0, 1, 2, 2], "y_pred": [0, 2, 2, 1]},
+                  {"average": "macro"}, tags=["macro"]),
+        make_case("f1_score/t/zd-nan", "f1_score", {"y_true": [0, 0], "y_pred": [0, 0]},
+                  {"zero_division": math.nan}, tags=["zero-division"]),
+        make_case("f1_score/t/empty", "f1_score", {"y_true": [], "y_pred": []}, tags=["empty"]),
+    ]
+
+
+def _write(root, files: dict[str, dict], manifest_from: dict[str, str] | None = None):
+    """Write case documents and a manifest pinning ``manifest_from`` (default: what is written)."""
+    root.mkdir(parents=True, exist_ok=True)
+    texts = {}
+    for name, doc in files.items():
+        text = doc if isinstance(doc, str) else dumps(doc)
+        (root / name).write_text(text, encoding="utf-8")
+        texts[name] = text
+    manifest = generators.manifest_for(manifest_from if manifest_from is not None else texts)
+    (root / MANIFEST).write_text(dumps(manifest), encoding="utf-8")
+
+
+def _doc(cases):
+    return {"format": 1, "oracle": generators.oracle_header(), "cases": cases}
+
+
+@pytest.fixture
+def good(tmp_path):
+    root = tmp_path / "corpus"
+    _write(root, {"f1_score.json": _doc(_cases())})
+    return root
+
+
+def _problems(root):
+    corpus, problems = check_corpus(root)
+    assert corpus is None, "a malformed corpus must not load"
+    return [str(p) for p in problems]
+
+
+def test_good_corpus_loads_and_decodes(good):
+    corpus = load_corpus(good)
+    assert [c.id for c in corpus] == ["f1_score/t/macro", "f1_score/t/zd-nan", "f1_score/t/empty"]
+    zd = corpus.cases[1]
+    assert math.isnan(zd.params["zero_division"]) and math.isnan(zd.expected.value)
+    assert zd.raw["expected"]["value"] == "NaN"  # the stored form is kept for ports
+    assert corpus.cases[2].expected.is_error
+    assert corpus.cases[2].expected.error["type"] == "ValueError"
+
+
+def _replace_text(root, name, old, new):
+    """Edit a file's text and re-pin its digest, so only the edit itself is wrong."""
+    path = root / name
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+    manifest = loads((root / MANIFEST).read_text())
+    manifest["files"][name]["sha256"] = hashlib.sha256(path.read_bytes()).hexdigest()
+    (root / MANIFEST).write_text(dumps(manifest))
+
+
+def test_bare_nan_token_is_refused(good):
+    _replace_text(good, "f1_score.json", '"value": "NaN"', '"value": NaN')
+    (problem,) = _problems(good)
+    assert problem.startswith("f1_score.json: bare NaN token")
+
+
+@pytest.mark.parametrize("slot", ["inputs", "expected"])
+def test_other_string_in_numeric_slot_is_refused(tmp_path, slot):
+    cases = _cases()
+    if slot == "inputs":
+        cases[0]["inputs"]["y_true"][1] = "nan"  # wrong spelling: only "NaN" is allowed
+    else:
+        cases[0]["expected"]["value"] = "0.5"
+    root = tmp_path / "bad"
+    _write(root, {"f1_score.json": _doc(cases)})
+    problems = _problems(root)
+    assert problems and all(p.startswith("f1_score.json: case f1_score/t/macro: schema:") for p in problems)
+
+
+def test_schema_violation_names_file_and_case(tmp_path):
+    cases = _cases()
+    del cases[1]["expected"]
+    root = tmp_path / "bad"
+    _write(root, {"f1_score.json": _doc(cases)})
+    (problem,) = _problems(root)
+    assert problem.startswith("f1_score.json: case f1_score/t/zd-nan: schema:")
+    assert "'expected' is a required property" in problem
+
+
+def test_duplicate_id_is_refused(tmp_path):
+    cases = _cases()
+    cases[2]["id"] = cases[0]["id"]
+    root = tmp_path / "bad"
+    _write(root, {"f1_score.json": _doc(cases)})
+    assert _problems(root) == ["f1_score.json: case f1_score/t/macro: duplicate id (first in f1_score.json)"]
+
+
+def test_duplicate_id_across_files_is_refused(tmp_path):
+    cases = _cases()
+    root = tmp_path / "bad"
+    _write(root, {"a.json": _doc(cases[:1]), "b.json": _doc(cases[:1])})
+    assert _problems(root) == ["b.json: case f1_score/t/macro: duplicate id (first in a.json)"]
+
+
+def test_sha256_mismatch_is_refused(good):
+    path = good / "f1_score.json"
+    doc = loads(path.read_text())
+    doc["cases"][0]["description"] = "edited after generation"
+    path.write_text(dumps(doc))
+    (problem,) = _problems(good)
+    assert problem.startswith("f1_score.json: sha256 ") and "disagrees with MANIFEST.json" in problem
+
+
+def test_unlisted_and_missing_files_are_refused(good, tmp_path):
+    (good / "extra.json").write_text(dumps(_doc([])))
+    manifest = loads((good / MANIFEST).read_text())
+    manifest["files"]["gone.json"] = dict(manifest["files"]["f1_score.json"])
+    (good / MANIFEST).write_text(dumps(manifest))
+    assert sorted(_problems(good)) == [
+        "MANIFEST.json: lists gone.json, which does not exist",
+        "extra.json: is not listed in MANIFEST.json",
+    ]
+
+
+def test_case_count_mismatch_is_refused(good):
+    manifest = loads((good / MANIFEST).read_text())
+    manifest["files"]["f1_score.json"]["cases"] = 4
+    (good / MANIFEST).write_text(dumps(manifest))
+    assert _problems(good) == ["f1_score.json: holds 3 cases, MANIFEST.json says 4"]
+
+
+def test_not_json_and_missing_manifest(tmp_path):
+    root = tmp_path / "bad"
+    root.mkdir()
+    (root / "x.json").write_text("{not json")
+    problems = _problems(root)
+    assert any(p.startswith("MANIFEST.json: cannot read") for p in problems)
+    assert any(p.startswith("x.json: not valid JSON") for p in problems)
+
+
+def test_nothing_is_half_loaded(good):
+    _replace_text(good, "f1_score.json", '"value": "NaN"', '"value": "nan"')
+    with pytest.raises(CorpusError) as info:
+        load_corpus(good)
+    assert [p.case_id for p in info.value.problems] == ["f1_score/t/zd-nan"]
+
+
+def test_every_problem_is_reported_not_just_the_first(tmp_path):
+    cases = _cases()
+    cases[0]["inputs"]["y_pred"] = ["x", 1, 2, 2]
+    cases[1]["tags"] = ["Not A Tag"]
+    root = tmp_path / "bad"
+    _write(root, {"f1_score.json": _doc(cases)})
+    ids = {p.split(": ")[1] for p in _problems(root)}
+    assert ids == {"case f1_score/t/macro", "case f1_score/t/zd-nan"}
+
+
+def test_lint_cli_exit_codes_and_messages(good, tmp_path, capsys):
+    assert main(["lint", str(good)]) == 0
+    assert "3 cases in 1 files" in capsys.readouterr().out
+    cases = _cases()
+    cases[2]["id"] = cases[0]["id"]
+    bad = tmp_path / "bad"
+    _write(bad, {"f1_score.json": _doc(cases)})
+    assert main(["lint", str(bad)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"{bad}/f1_score.json: case f1_score/t/macro: duplicate id (first in f1_score.json)"
+    assert err[-1] == f"parity lint: {bad}: 1 problem(s)"
+    assert main(["lint", str(tmp_path / "nowhere")]) == 2
+
+
+def test_bundled_corpus_lints_clean():
+    corpus = load_corpus()
+    assert len(corpus) > 0
+    assert json.loads((corpus.root / MANIFEST).read_text())["oracle"]["version"] == corpus.oracle["version"]

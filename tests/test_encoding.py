@@ -1,0 +1,63 @@
+"""The one encoder of non-finite values: round trips and refusals."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conformance.encoding import EncodingError, decode_numeric, decode_param, dumps, loads, to_json
+
+
+def test_nonfinite_floats_become_the_three_strings():
+    assert to_json([math.nan, math.inf, -math.inf, 1.5]) == ["NaN", "Infinity", "-Infinity", 1.5]
+    assert to_json(np.array([[np.nan, 1.0]])) == [["NaN", 1.0]]
+    assert to_json((np.float64(0.25), np.int64(3), None)) == [0.25, 3, None]
+
+
+def test_numpy_integers_stay_integers():
+    out = to_json(np.array([[1, 2], [3, 4]], dtype=np.int64))
+    assert out == [[1, 2], [3, 4]] and all(type(v) is int for row in out for v in row)
+
+
+def test_unencoded_nonfinite_float_fails_writing():
+    with pytest.raises(EncodingError, match="non-finite"):
+        dumps({"value": math.nan})
+
+
+def test_bare_tokens_are_refused_when_reading():
+    for token in ("NaN", "Infinity", "-Infinity"):
+        with pytest.raises(EncodingError, match="bare"):
+            loads(f'{{"value": {token}}}')
+
+
+@pytest.mark.parametrize("bad", ["nan", "inf", "0.5", "", True, {"a": 1}])
+def test_numeric_slots_refuse_anything_but_numbers_and_the_three_strings(bad):
+    with pytest.raises(EncodingError):
+        decode_numeric([1, bad], "inputs.y_true")
+
+
+def test_params_decode_only_the_three_exact_strings():
+    out = decode_param({"zero_division": "NaN", "average": "macro", "labels": [1, "Infinity"]})
+    assert math.isnan(out["zero_division"]) and out["average"] == "macro" and out["labels"] == [1, math.inf]
+
+
+finite_or_not = st.floats(allow_nan=True, allow_infinity=True)
+
+
+@given(st.recursive(st.one_of(st.none(), st.integers(-2**62, 2**62), finite_or_not),
+                    lambda children: st.lists(children, max_size=4), max_leaves=20))
+def test_every_float64_round_trips_exactly(value):
+    back = decode_numeric(loads(dumps({"v": to_json(value)}))["v"])
+
+    def same(a, b):
+        if isinstance(a, list):
+            return isinstance(b, list) and len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+        if isinstance(a, float) and math.isnan(a):
+            return isinstance(b, float) and math.isnan(b)
+        return type(a) is type(b) and a == b
+
+    assert same(value, back)
