@@ -1,0 +1,32 @@
+"""The corpus tells apart every plausible wrong reading of the count-family spec.
+
+generators/counts/readings.py models scikit-learn's count metrics and 41 named
+misreadings (F of means, macro over y_true's classes only, zero_division
+ignored, ...). A reading no case catches is a hole in the corpus.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.corpus import load_corpus
+from generators.counts import readings
+
+
+@pytest.fixture(scope="module")
+def checked():
+    corpus = load_corpus()
+    raw = [c.raw for c in corpus if c.metric in readings.METRICS]
+    assert raw, "no count-family cases in the bundled corpus"
+    return readings.check(raw, corpus.tolerance)
+
+
+def test_the_model_of_scikit_learn_is_faithful_and_every_reading_is_caught(checked):
+    problems, _ = checked
+    assert problems == []
+
+
+@pytest.mark.parametrize("reading", sorted(readings.READINGS))
+def test_reading_is_caught(checked, reading):
+    _, caught = checked
+    assert caught.get(reading), f"no corpus case catches the wrong reading {reading!r}"
