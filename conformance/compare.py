@@ -4,6 +4,7 @@ Rules (docs/decisions/0003-tolerance.md):
 
 * shapes must match exactly: a scalar is not a 1-element list, a (2, 2)
   matrix is not a flat list of four;
+* objects (dict-valued results) must have the same keys, compared key by key;
 * ``null`` matches only ``null`` (``support`` of an averaged
   precision_recall_fscore_support is ``None``);
 * numbers are compared as numbers, integers and floats alike:
@@ -33,6 +34,8 @@ class Comparison:
 
 
 def _shape(value: Any) -> str:
+    if isinstance(value, dict):
+        return f"object with keys {sorted(value)}"
     if isinstance(value, list):
         return f"list of {len(value)}"
     if value is None:
@@ -52,6 +55,14 @@ def compare(expected: Any, actual: Any, rtol: float, atol: float) -> Comparison:
 
 def _walk(expected, actual, rtol, atol, path, errors) -> str | None:
     where = path or "value"
+    if isinstance(expected, dict) or isinstance(actual, dict):
+        if not (isinstance(expected, dict) and isinstance(actual, dict)) or set(expected) != set(actual):
+            return f"{where}: shape differs (expected {_shape(expected)}, got {_shape(actual)})"
+        first = None
+        for key in expected:
+            r = _walk(expected[key], actual[key], rtol, atol, f"{path}.{key}" if path else key, errors)
+            first = first or r
+        return first
     if isinstance(expected, list) or isinstance(actual, list):
         if not (isinstance(expected, list) and isinstance(actual, list)) or len(expected) != len(actual):
             return f"{where}: shape differs (expected {_shape(expected)}, got {_shape(actual)})"

@@ -59,7 +59,7 @@ def to_json(value: Any) -> Any:
 
 
 def decode_numeric(value: Any, where: str = "value") -> Any:
-    """Numbers, nested lists of numbers and null, with the three strings decoded.
+    """Numbers, null, and nested lists/objects of them, with the three strings decoded.
 
     Any other string (or a bool, or an object) in a numeric slot is refused.
     """
@@ -78,6 +78,8 @@ def decode_numeric(value: Any, where: str = "value") -> Any:
         )
     if isinstance(value, list):
         return [decode_numeric(v, where) for v in value]
+    if isinstance(value, dict):  # a dict-valued result, e.g. classification_report(output_dict=True)
+        return {k: decode_numeric(v, f"{where}.{k}") for k, v in value.items()}
     raise EncodingError(f"{where}: {type(value).__name__} where a number is expected")
 
 

@@ -94,6 +94,17 @@ def test_other_string_in_numeric_slot_is_refused(tmp_path, slot):
     assert problems and all(p.startswith("f1_score.json: case f1_score/t/macro: schema:") for p in problems)
 
 
+def test_objects_are_values_only_never_inputs(tmp_path):
+    cases = _cases()
+    cases[0]["expected"]["value"] = {"macro avg": {"precision": 0.5}, "accuracy": "NaN"}
+    cases[1]["inputs"]["y_true"] = {"0": 0}
+    root = tmp_path / "bad"
+    _write(root, {"f1_score.json": _doc(cases)})
+    problems = _problems(root)
+    assert problems and all(p.startswith("f1_score.json: case f1_score/t/zd-nan: schema: at cases/1/inputs/y_true")
+                            for p in problems)
+
+
 def test_schema_violation_names_file_and_case(tmp_path):
     cases = _cases()
     del cases[1]["expected"]
