@@ -3,11 +3,15 @@
 Every failure the user can fix is one line on stderr naming the file, case or
 option at fault, and exit status 2 for usage and configuration errors; a
 corpus or port that fails its check exits 1.
+
+``parity verify PORT_DIR`` runs the corpus through a port (docs/protocol.md,
+docs/ports.md) and writes the run record (docs/run-record.md).
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
 
@@ -60,9 +64,135 @@ def cmd_generate(args) -> int:
     return 0
 
 
+def _fail(message: str) -> int:
+    print(message, file=sys.stderr)
+    return USAGE_ERROR
+
+
+def cmd_verify(args) -> int:
+    from conformance.harness import CommandNotFound, ManifestError, Options, load_manifest, verify
+    from conformance.harness.selection import select
+
+    try:
+        manifest = load_manifest(args.port_dir)
+    except ManifestError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return USAGE_ERROR
+
+    root = _corpus_dir(args.corpus)
+    if not root.is_dir():
+        return _fail(f"parity verify: --corpus {root}: not a directory")
+    corpus, problems = check_corpus(root)
+    if problems:
+        for problem in problems:
+            print(f"{root}/{problem}", file=sys.stderr)
+        return _fail(f"parity verify: {root}: the corpus has {len(problems)} problem(s); see `parity lint {root}`")
+
+    cases, unused = select(corpus.cases, args.only or [])
+    if unused:
+        return _fail(f"parity verify: --only {unused[0]!r} matches no case id, metric or tag in {root}")
+
+    if args.json:
+        parent = Path(args.json).resolve().parent
+        if not parent.is_dir():
+            return _fail(f"parity verify: --json {args.json}: folder {parent} does not exist")
+    if args.results and not Path(args.results).is_file():
+        return _fail(f"parity verify: --results {args.results}: not a file")
+
+    if args.setup:
+        code = _run_setup(manifest)
+        if code:
+            return code
+
+    options = Options(timeout=args.timeout, window=args.window, max_restarts=args.max_restarts)
+    previous = _on_sigterm(_interrupt)  # a CI timeout: stop the port, close the record
+    try:
+        result = verify(manifest, corpus, cases, only=args.only or [], options=options, record_path=args.json,
+                        results=args.results, progress=False if args.no_progress else None)
+    except CommandNotFound as exc:
+        return _fail(str(exc))
+    except OSError as exc:  # the record could not be written
+        return _fail(f"parity verify: {exc.filename or args.json}: {exc.strerror or exc}")
+    except KeyboardInterrupt:  # before the run started
+        print("parity verify: interrupted", file=sys.stderr)
+        return 130
+    finally:
+        _on_sigterm(previous)
+    return result.exit_status
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _on_sigterm(handler):
+    """Install ``handler`` for SIGTERM (only the main thread may); returns the previous one."""
+    try:
+        return signal.signal(signal.SIGTERM, handler)
+    except (ValueError, TypeError):  # not the main thread, or no previous Python handler to restore
+        return None
+
+
+def _run_setup(manifest) -> int:
+    import subprocess
+
+    argv = manifest.setup_argv()
+    if argv is None:
+        print(f"parity verify --setup: {manifest.file} has no setup command; nothing to do", file=sys.stderr)
+        return 0
+    print(f"parity verify --setup: running {' '.join(argv)} in {manifest.dir}", file=sys.stderr)
+    try:
+        sys.stderr.fileno()
+        sink = sys.stderr  # its output goes to our stderr; stdout stays the summary's
+    except (AttributeError, OSError):
+        sink = subprocess.PIPE  # stderr is not a real file (tests): relay it
+    try:
+        done = subprocess.run(argv, cwd=manifest.dir, stdout=sink, stderr=sink, stdin=subprocess.DEVNULL)
+    except OSError as exc:
+        return _fail(f"{manifest.file}: setup: cannot run {argv[0]!r}: {exc.strerror or exc}")
+    for captured in (done.stdout, done.stderr):
+        if captured:
+            sys.stderr.write(captured.decode(errors="replace"))
+    code = done.returncode
+    if code != 0:
+        print(f"parity verify --setup: {manifest.file}: setup exited with status {code}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r}: must be a positive number of seconds")
+    return value
+
+
+def _count(minimum: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{text!r}: must be at least {minimum}")
+        return value
+    return parse
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (and exit status 2)."""
+
+    def error(self, message: str):
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="parity", description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="parity", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("lint", help="check a corpus folder against the format")
     p.add_argument("dir", nargs="?", help="corpus folder (default: the bundled oracle/)")
@@ -73,6 +203,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--check", action="store_true",
                    help="regenerate in memory and list the case ids that differ from what is on disk")
     p.set_defaults(func=cmd_generate)
+
+    p = sub.add_parser(
+        "verify", help="run the corpus through a port and judge every case",
+        description="Run the corpus through the port in PORT_DIR (its port.yaml says how) and judge every case. "
+                    "Exit 0 when every case passed, was declared or was skipped; 1 when a case failed "
+                    "undeclared or the port misbehaved; 2 for a usage or manifest error.")
+    p.add_argument("port_dir", metavar="PORT_DIR", help="the port's folder, holding port.yaml")
+    p.add_argument("--corpus", metavar="DIR", help="corpus folder (default: the bundled oracle/)")
+    p.add_argument("--only", metavar="GLOB", action="append",
+                   help="run only cases whose id, metric or a tag matches GLOB (repeatable)")
+    p.add_argument("--json", metavar="RUN.json", help="write the run record here (JSON lines, docs/run-record.md)")
+    p.add_argument("--results", metavar="FILE",
+                   help="judge this results file (JSON lines of {id, value|error|skipped}) instead of running the port")
+    p.add_argument("--timeout", metavar="SECONDS", type=_positive_float, default=5.0,
+                   help="seconds the port has for one case (default: 5)")
+    p.add_argument("--window", metavar="N", type=_count(1), default=32,
+                   help="run messages in flight at once (default: 32; 1 = strict request/answer)")
+    p.add_argument("--max-restarts", metavar="N", type=_count(0), default=20,
+                   help="restarts after crashes, timeouts and protocol errors before the rest is not run (default: 20)")
+    p.add_argument("--setup", action="store_true", help="run port.yaml's setup command first")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
+    p.set_defaults(func=cmd_verify)
     return parser
 
 

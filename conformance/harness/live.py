@@ -1,0 +1,235 @@
+"""Running the corpus through a live port (docs/protocol.md, "Harness behaviour").
+
+The harness keeps up to ``window`` run messages in flight, topping the
+window up in one write whenever half of it has been answered (the port
+still answers one line per request, in order).  The case at the head of the
+window has ``timeout`` seconds from the moment the port could start on it.
+Whatever the port does wrong becomes that case's outcome:
+
+* no answer in time -> timed-out; stdout closed -> crashed;
+* a line that is not JSON, carries the wrong seq, or is longer than
+  ``max_line`` -> protocol-error, and the port is restarted, since the
+  harness can no longer pair answers with cases;
+* a well-framed line with bad content (a bare NaN token, two outcomes) ->
+  protocol-error, and the run goes on with the same process;
+* a second answer for the case just answered -> that case becomes a
+  protocol-error (its entry is held back by one answer for this).
+
+A restart replays ``start`` and re-sends the cases that were in flight.
+After ``max_restarts`` restarts, or when the port will not start again, the
+remaining cases are recorded as not-run.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import dataclass
+
+from conformance.harness.judging import CRASHED, NOT_RUN, PROTOCOL, TIMED_OUT, Outcome, judge
+from conformance.harness.process import DEFAULT_MAX_LINE, EOF, OVERSIZED, TIMEOUT, PortProcess, StderrLog, Marker
+from conformance.harness.protocol import START, STOP, Fault, excerpt, parse_answer, parse_start_reply, run_line
+
+
+@dataclass
+class Options:
+    timeout: float = 5.0  # seconds per case
+    start_timeout: float = 30.0  # seconds for the start reply
+    window: int = 32  # run messages in flight
+    max_restarts: int = 20
+    max_line: int = DEFAULT_MAX_LINE  # bytes in one answer line
+    stop_grace: float = 2.0  # seconds for the port to exit after stop
+    stderr_per_case: int = 4096
+    stderr_per_run: int = 1 << 20
+
+
+class PortDown(Exception):
+    """The port would not start (or restart); ``stderr`` holds its last words."""
+
+    def __init__(self, reason: str, stderr: str = ""):
+        self.reason = reason
+        self.stderr = stderr
+        super().__init__(reason)
+
+
+class CommandNotFound(Exception):
+    """port.yaml's command cannot be executed at all."""
+
+
+def start_port(manifest, options: Options, stderr: StderrLog) -> tuple[PortProcess, dict]:
+    """A started port that has answered ``start``, and its implementation block."""
+    argv = manifest.argv()
+    try:
+        port = PortProcess(argv, manifest.dir, max_line=options.max_line, stderr=stderr)
+    except OSError as exc:  # not found, not executable, not a program
+        raise CommandNotFound(f"{manifest.file}: command: cannot run {argv[0]!r}: {exc.strerror or exc}") from None
+    port.send(START)
+    line = port.next_line(time.monotonic() + options.start_timeout)
+    if line is TIMEOUT:
+        reason = f"no answer to start within {options.start_timeout:g}s"
+    elif line is EOF:
+        code = port.returncode(wait=1.0)
+        reason = f"exited (status {code}) without answering start" if code is not None else "closed its stdout without answering start"
+    elif line is OVERSIZED:
+        reason = f"answered start with a line longer than {options.max_line} bytes"
+    else:
+        found = parse_start_reply(line)
+        if isinstance(found, dict):
+            return port, found
+        reason = found
+    port.drain_stderr(0.05 if port.alive() else 0.5)
+    port.kill()
+    raise PortDown(reason, stderr.take())
+
+
+class LiveRunner:
+    """Drives one port through a stream of numbered cases, reporting each outcome to ``finish``.
+
+    ``finish(n, case, outcome, seconds, stderr)`` is called once per case, in
+    order; ``event(dict)`` receives port events (restarts, the port going down).
+    """
+
+    def __init__(self, manifest, port: PortProcess, stderr: StderrLog, tolerance: dict, options: Options,
+                 finish, event):
+        self.manifest = manifest
+        self.port = port
+        self.stderr = stderr
+        self.rtol = tolerance["rtol"]
+        self.atol = tolerance["atol"]
+        self.options = options
+        self._finish = finish
+        self._event = event
+        self.restarts = 0
+        self.down: str | None = None  # why the remaining cases are not run
+        self.notes: list[str] = []
+        self._held = None  # the last finished case, kept back to catch a second answer
+
+    # ---------------------------------------------------------- outcomes
+
+    def _emit(self, n, case, outcome, seconds=None, last_words=False):
+        self._flush()
+        self._held = (n, case, outcome, seconds, self.stderr.last_words() if last_words else self.stderr.take())
+
+    def _flush(self):
+        if self._held is not None:
+            self._finish(*self._held)
+            self._held = None
+
+    def _amend_held(self, fault: Fault) -> None:
+        n, case, outcome, seconds, err = self._held
+        amended = Outcome(PROTOCOL, outcome.actual, outcome.max_error,
+                          detail=f"{fault.message} (first answer judged {outcome.status})")
+        self._held = (n, case, amended, seconds, err)
+
+    # ---------------------------------------------------------- running
+
+    def run(self, numbered) -> None:
+        """Run every (n, case) of ``numbered``; afterwards the port is stopped."""
+        opts = self.options
+        source = iter(numbered)
+        pending: deque = deque()  # sent, not yet answered
+        resend: deque = deque()  # to send again after a restart
+        head_since = time.monotonic()
+        while True:
+            if self.down is not None:
+                self._not_run(pending, resend, source)
+                break
+            if len(pending) <= opts.window // 2:  # refill in batches: one write for many lines
+                was_empty = not pending
+                batch = []
+                while len(pending) < opts.window:
+                    item = resend.popleft() if resend else next(source, None)
+                    if item is None:
+                        break
+                    batch.append(run_line(*item))
+                    pending.append(item)
+                if batch:
+                    self.port.send(b"".join(batch))
+                    if was_empty:
+                        head_since = time.monotonic()
+            if not pending:
+                break
+            n, case = pending[0]
+            line = self.port.next_line(head_since + opts.timeout)
+            now = time.monotonic()
+            if not isinstance(line, Marker):
+                found = parse_answer(line, n, self._held[0] if self._held else None)
+                if isinstance(found, Fault) and found.previous:
+                    self._amend_held(found)
+                    continue
+                pending.popleft()
+                if isinstance(found, Fault):
+                    self._emit(n, case, Outcome(PROTOCOL, detail=found.message), now - head_since)
+                    if found.resync:
+                        self._restart(case, f"protocol error: {found.message}", pending, resend)
+                        now = time.monotonic()
+                else:
+                    self._emit(n, case, judge(case, found, self.rtol, self.atol), now - head_since)
+                head_since = now
+                continue
+            pending.popleft()
+            if line is TIMEOUT:
+                outcome = Outcome(TIMED_OUT, detail=f"no answer within {opts.timeout:g}s")
+            elif line is OVERSIZED:
+                outcome = Outcome(PROTOCOL, detail=f"answer longer than {opts.max_line} bytes")
+            else:  # EOF
+                code = self.port.returncode(wait=0.5)
+                self.port.drain_stderr(0.5)
+                status = f"status {code}" if code is not None else "stdout closed, still running"
+                outcome = Outcome(CRASHED, detail=f"the port exited ({status}) while running this case")
+            self._emit(n, case, outcome, now - head_since, last_words=line is not OVERSIZED)
+            self._restart(case, outcome.detail, pending, resend)
+            head_since = time.monotonic()
+        self._stop()
+
+    def _restart(self, case, reason: str, pending: deque, resend: deque) -> None:
+        self._flush()
+        self.port.kill()
+        resend.extendleft(reversed(pending))
+        pending.clear()
+        if self.restarts >= self.options.max_restarts:
+            self.down = f"restart limit ({self.options.max_restarts}) reached"
+            self._event({"event": "port", "what": "down", "detail": self.down, "case": case.id,
+                         "restarts": self.restarts})
+            return
+        self.restarts += 1
+        try:
+            self.port, _ = start_port(self.manifest, self.options, self.stderr)
+        except PortDown as exc:
+            self.down = f"the port did not restart: {exc.reason}"
+            self._event({"event": "port", "what": "down", "detail": self.down, "case": case.id,
+                         "restarts": self.restarts, "stderr": exc.stderr})
+            return
+        self._event({"event": "port", "what": "restart", "detail": reason, "case": case.id,
+                     "restarts": self.restarts})
+
+    def _not_run(self, pending, resend, source) -> None:
+        self._flush()
+        for items in (pending, resend, source):
+            for n, case in items:
+                self._finish(n, case, Outcome(NOT_RUN, detail=f"not run: {self.down}"), None, "")
+        pending.clear()
+        resend.clear()
+
+    def _stop(self) -> None:
+        if self.port.closed:
+            self._flush()
+            return
+        self.port.send(STOP)
+        extra, note = self.port.stop(self.options.stop_grace)
+        for line in extra:
+            found = parse_answer(line, -1, self._held[0] if self._held else None)
+            if isinstance(found, Fault) and found.previous:
+                self._amend_held(found)
+            else:
+                self.notes.append(f"unexpected output after the last answer: {excerpt(line)}")
+        if note:
+            self.notes.append(f"the port {note}")
+        self._flush()
+        tail = self.stderr.take()
+        if tail:
+            self._event({"event": "port", "what": "note", "detail": "stderr after the last answer",
+                         "case": None, "restarts": self.restarts, "stderr": tail})
+
+    def kill(self) -> None:
+        self.port.kill()

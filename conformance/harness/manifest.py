@@ -1,0 +1,209 @@
+"""Port manifests: ``port.yaml`` in a port's folder (docs/ports.md).
+
+:func:`load_manifest` either returns a :class:`PortManifest` or raises
+:class:`ManifestError` listing every problem, one line each, naming the file
+and the field at fault.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sys
+from dataclasses import dataclass
+from fnmatch import translate
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from conformance.encoding import EncodingError, to_json
+from conformance.harness.protocol import validator
+
+MANIFEST_NAME = "port.yaml"
+PYTHON = "{python}"  # in command/setup: the interpreter running the harness
+KINDS = ("convention", "bug", "unsupported")
+
+
+class ManifestError(Exception):
+    """port.yaml was refused; ``problems`` holds one line per problem."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+def _glob_union(patterns) -> re.Pattern:
+    return re.compile("|".join(f"(?:{translate(p)})" for p in patterns))
+
+
+@dataclass(frozen=True)
+class Selector:
+    """Which cases a divergence covers; every given field must match."""
+
+    metrics: frozenset[str] | None = None
+    tags: frozenset[str] | None = None  # any of them
+    ids: re.Pattern | None = None  # any of the globs
+    params: dict[str, Any] | None = None  # in the corpus encoding
+
+    @classmethod
+    def from_yaml(cls, data: dict) -> "Selector":
+        return cls(
+            metrics=frozenset(data["metrics"]) if "metrics" in data else None,
+            tags=frozenset(data["tags"]) if "tags" in data else None,
+            ids=_glob_union(data["ids"]) if "ids" in data else None,
+            params=to_json(data["params"]) if "params" in data else None,
+        )
+
+    def matches(self, case) -> bool:
+        if self.metrics is not None and case.metric not in self.metrics:
+            return False
+        if self.tags is not None and self.tags.isdisjoint(case.tags):
+            return False
+        if self.ids is not None and not self.ids.fullmatch(case.id):
+            return False
+        if self.params is not None:
+            stored = case.raw.get("params", {})
+            for name, want in self.params.items():
+                if name not in stored or not _same(stored[name], want):
+                    return False
+        return True
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality with numbers as numbers, but booleans apart from 0 and 1."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return a == b
+
+
+@dataclass(frozen=True)
+class Divergence:
+    id: str
+    kind: str
+    selector: Selector
+    note: str
+    link: str
+    raw: dict
+
+    def covers(self, case) -> bool:
+        return self.selector.matches(case)
+
+
+@dataclass(frozen=True)
+class PortManifest:
+    dir: Path
+    file: Path
+    name: str
+    language: str
+    command: tuple[str, ...]
+    setup: tuple[str, ...] | None
+    tolerance: dict | None
+    divergences: tuple[Divergence, ...]
+    raw: dict
+    sha256: str
+
+    def argv(self) -> list[str]:
+        return [sys.executable if a == PYTHON else a for a in self.command]
+
+    def setup_argv(self) -> list[str] | None:
+        return None if self.setup is None else [sys.executable if a == PYTHON else a for a in self.setup]
+
+
+def _field(path) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top level)"
+
+
+def _describe(err) -> tuple[str, str]:
+    """(field, message) for one jsonschema error, in words a port author can act on."""
+    path = list(err.absolute_path)
+    v = err.validator
+    if v == "required":
+        missing = err.message.split("'")[1] if "'" in err.message else err.message
+        return _field(path + [missing]), "required field is missing"
+    if v == "additionalProperties":
+        extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
+        extra = [e for e in extra if not e.startswith("x-")]
+        allowed = ", ".join(err.schema.get("properties", {}))
+        return _field(path + extra[:1]), f"unknown field (allowed: {allowed}; or an x- prefixed extension)"
+    if v == "enum":
+        return _field(path), f"{err.instance!r} is not one of {', '.join(map(str, err.validator_value))}"
+    if v == "type":
+        message = f"must be {err.validator_value}, not {type(err.instance).__name__} {err.instance!r}"
+        if err.validator_value == "string" and isinstance(err.instance, (bool, int, float)):
+            message += " (YAML reads yes/no/on/off as booleans and bare numbers as numbers: quote it)"
+        return _field(path), message
+    if v == "minItems":
+        return _field(path), "must not be empty"
+    if v == "minProperties":
+        return _field(path), "must not be empty"
+    if v == "minLength":
+        return _field(path), "must not be an empty string"
+    if v == "pattern":
+        return _field(path), f"{err.instance!r} does not match {err.validator_value}"
+    return _field(path), err.message
+
+
+def load_manifest(port_dir: str | Path) -> PortManifest:
+    port_dir = Path(port_dir)
+    file = port_dir / MANIFEST_NAME
+    if not port_dir.is_dir():
+        raise ManifestError([f"{port_dir}: not a directory"])
+    if not file.is_file():
+        raise ManifestError([f"{file}: not found (a port folder holds a port.yaml, see docs/ports.md)"])
+    try:
+        text = file.read_bytes()
+        data = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        raise ManifestError([f"{file}: {where}not valid YAML: {exc.problem}"]) from None
+    except (yaml.YAMLError, OSError, UnicodeDecodeError) as exc:
+        raise ManifestError([f"{file}: cannot read: {exc}".splitlines()[0]]) from None
+    if not isinstance(data, dict):
+        raise ManifestError([f"{file}: must be a mapping of fields (name, language, command, ...)"])
+    data = {str(k): v for k, v in data.items()}
+
+    problems = []
+    for err in sorted(validator("port-manifest").iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        field, message = _describe(err)
+        problems.append(f"{file}: {field}: {message}")
+    if problems:
+        raise ManifestError(problems)
+
+    divergences = []
+    seen: dict[str, int] = {}
+    for i, item in enumerate(data.get("divergences", [])):
+        if item["id"] in seen:
+            problems.append(f"{file}: divergences[{i}].id: {item['id']!r} is already used by divergences[{seen[item['id']]}]")
+            continue
+        seen[item["id"]] = i
+        try:
+            selector = Selector.from_yaml(item["selector"])
+            raw = to_json(item)  # as it goes into the run record
+        except (EncodingError, re.error) as exc:
+            problems.append(f"{file}: divergences[{i}].selector: {exc}")
+            continue
+        divergences.append(Divergence(item["id"], item["kind"], selector, item["note"], item["link"], raw))
+    if problems:
+        raise ManifestError(problems)
+
+    return PortManifest(
+        dir=port_dir,
+        file=file,
+        name=data["name"],
+        language=data["language"],
+        command=tuple(data["command"]),
+        setup=tuple(data["setup"]) if "setup" in data else None,
+        tolerance=dict(data["tolerance"]) if "tolerance" in data else None,
+        divergences=tuple(divergences),
+        raw=data,
+        sha256=hashlib.sha256(text).hexdigest(),
+    )

@@ -1,0 +1,245 @@
+"""`parity verify`: one run of (a selection of) the corpus through a port.
+
+:func:`verify` ties the pieces together: it starts the port (or reads a
+results file), streams every case's outcome to the run record, counts
+totals, and returns a :class:`VerifyResult`.  It keeps no per-case state
+beyond the counts and a few failure samples for the summary, so memory does
+not grow with the number of cases judged.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Iterable
+
+from conformance.harness.judging import DECLARED, NOT_RUN, PASSED, SKIPPED, STATUSES, Declarations, Outcome
+from conformance.harness.live import LiveRunner, Options, PortDown, start_port
+from conformance.harness.offline import judge_results, load_results
+from conformance.harness.process import StderrLog
+from conformance.harness.protocol import PROTOCOL
+from conformance.harness.record import RECORD_FORMAT, RunRecord
+from conformance.harness.summary import SAMPLES, Progress, exit_status, summary_lines, verdict
+
+
+def harness_version() -> str:
+    try:
+        return version("metric-parity")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+@dataclass
+class VerifyResult:
+    exit_status: int
+    totals: dict
+    divergences: list[dict]
+    implementation: dict | None
+    notes: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    verdict: str = ""
+    summary: list[str] = field(default_factory=list)
+    interrupted: bool = False
+
+
+class _Run:
+    """Per-case bookkeeping: declarations, counts, samples, the record, the progress bar."""
+
+    def __init__(self, record: RunRecord, declarations: Declarations, progress: Progress):
+        self.record = record
+        self.declarations = declarations
+        self.progress = progress
+        self.counts = {s: 0 for s in STATUSES}
+        self.samples: list[str] = []
+        self.more = 0
+
+    def finish(self, n, case, outcome: Outcome, seconds, stderr) -> None:
+        outcome = self.declarations.apply(case, outcome)
+        status = outcome.status
+        self.counts[status] += 1
+        if status not in (PASSED, SKIPPED, DECLARED, NOT_RUN):  # not-run: one note says why
+            if len(self.samples) < SAMPLES:
+                self.samples.append(f"{case.id}: {status}: {outcome.detail}")
+            else:
+                self.more += 1
+        raw = case.raw
+        event = {
+            "event": "case", "n": n, "id": case.id, "metric": case.metric,
+            "tags": raw.get("tags", list(case.tags)), "params": raw.get("params", {}),
+            "status": status, "expected": raw["expected"], "actual": outcome.actual,
+            "max_error": outcome.max_error, "detail": outcome.detail, "divergence": outcome.divergence,
+        }
+        if seconds is not None:
+            event["seconds"] = round(seconds, 6)
+        if stderr:
+            event["stderr"] = stderr
+        self.record.write(event)
+        self.progress.update(status)
+
+    def totals(self, restarts: int, extra: dict | None = None) -> dict:
+        out = {"cases": sum(self.counts.values()), **self.counts, "restarts": restarts}
+        out.update(extra or {})
+        return out
+
+
+def _kill(runner, port) -> None:
+    if runner is not None:
+        runner.kill()
+    elif port is not None:
+        port.kill()
+
+
+def resolve_tolerance(manifest, corpus) -> dict:
+    tol = {"rtol": corpus.tolerance["rtol"], "atol": corpus.tolerance["atol"], "source": "corpus"}
+    if manifest.tolerance:
+        tol.update(manifest.tolerance)
+        tol["source"] = "port"
+    return tol
+
+
+def _start_event(manifest, corpus, case_count, implementation, tolerance, only, options, results) -> dict:
+    port = {"name": manifest.name, "language": manifest.language, "dir": str(manifest.dir),
+            "command": list(manifest.command)}
+    if results is not None:
+        port["results"] = str(results)
+    return {
+        "event": "start", "record_format": RECORD_FORMAT, "mode": "results" if results is not None else "live",
+        "started": _now(),
+        "harness": {"name": "metric-parity", "version": harness_version(), "protocol": PROTOCOL},
+        "port": port,
+        "implementation": implementation,
+        "corpus": {"version": corpus.version, "sha256": corpus.sha256, "path": str(corpus.root),
+                   "cases": len(corpus), "selected": case_count},
+        "oracle": dict(corpus.oracle),
+        "tolerance": tolerance,
+        "selection": {"only": list(only)},
+        "options": {"timeout": options.timeout, "window": options.window, "max_restarts": options.max_restarts},
+        "divergences": [d.raw for d in manifest.divergences],
+    }
+
+
+def _header(manifest, corpus, implementation, tolerance) -> str:
+    impl = implementation or {}
+    return (f"{impl.get('name', manifest.name)} {impl.get('version', '?')} ({impl.get('language', manifest.language)})"
+            f" via port {manifest.name}: corpus {corpus.version} ({corpus.oracle['library']} "
+            f"{corpus.oracle['version']}), rtol={tolerance['rtol']:g} atol={tolerance['atol']:g}"
+            f" ({tolerance['source']})")
+
+
+def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int | None = None,
+           only: list[str] = (), options: Options | None = None, record_path: str | Path | None = None,
+           results: str | Path | None = None, progress: bool | None = None, out=None, err=None) -> VerifyResult:
+    """Judge ``cases`` (default: the whole corpus) through the port described by ``manifest``,
+    or, with ``results``, judge that results file instead of running the port.
+
+    ``cases`` may be any iterable of corpus cases (give ``case_count`` when
+    it has no len()).  Prints the summary to ``out``.  Raises CommandNotFound
+    when the port's command cannot be executed at all (a configuration
+    error); everything else a port does wrong is an outcome.
+    """
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    options = options or Options()
+    cases = corpus.cases if cases is None else cases
+    if results is not None:
+        cases = list(cases)
+    case_count = len(cases) if case_count is None else case_count
+    tolerance = resolve_tolerance(manifest, corpus)
+    declarations = Declarations(manifest.divergences)
+    stderr_log = StderrLog(options.stderr_per_case, options.stderr_per_run)
+    started_at = time.monotonic()
+    notes: list[str] = []
+    problems: list[str] = []
+    implementation = port = runner = down = loaded = None
+
+    record = RunRecord(record_path)
+    try:
+        if results is not None:
+            loaded = load_results(Path(results), {c.id for c in cases}, {c.id for c in corpus.cases},
+                                  options.max_line)
+            implementation = loaded.implementation or {
+                "name": manifest.name, "version": "unknown", "language": manifest.language, "from": "port.yaml"}
+            problems = [f"line {line}: {message}" if line else message for line, _, message in loaded.problems]
+        else:
+            try:
+                port, implementation = start_port(manifest, options, stderr_log)
+            except PortDown as exc:
+                down = exc
+    except BaseException:
+        record.close()
+        if record.path is not None:
+            record.path.unlink(missing_ok=True)
+        raise
+
+    record.write(_start_event(manifest, corpus, case_count, implementation, tolerance, only, options, results))
+    run = _Run(record, declarations, Progress(case_count, manifest.name, progress))
+    numbered = enumerate(cases)
+    interrupted = False
+    try:
+        if loaded is not None:
+            for line, case_id, message in loaded.problems:
+                record.write({"event": "results-problem", "line": line, "id": case_id, "message": message})
+            judge_results(loaded, numbered, tolerance, run.finish)
+        elif down is not None:
+            detail = f"the port did not start: {down.reason}"
+            record.write({"event": "port", "what": "down", "detail": detail, "case": None, "restarts": 0,
+                          "stderr": down.stderr})
+            for n, case in numbered:
+                run.finish(n, case, Outcome(NOT_RUN, detail=f"not run: {detail}"), None, "")
+            last_words = down.stderr.strip().splitlines()
+            notes.append(f"{detail}; {case_count} case(s) not run"
+                         + (f"; its stderr ends with: {last_words[-1]}" if last_words else ""))
+        else:
+            runner = LiveRunner(manifest, port, stderr_log, tolerance, options, run.finish, record.write)
+            runner.run(numbered)
+            notes += runner.notes
+            if runner.down:
+                notes.append(f"the port went down: {runner.down}; "
+                             f"the remaining {run.counts[NOT_RUN]} case(s) were not run")
+    except KeyboardInterrupt:
+        interrupted = True
+        notes.append("interrupted: the record holds the cases finished so far")
+        _kill(runner, port)
+    except BaseException:  # a harness bug, a full disk: never leave the port running
+        _kill(runner, port)
+        record.close()
+        raise
+    finally:
+        run.progress.close()
+
+    restarts = runner.restarts if runner is not None else 0
+    totals = run.totals(restarts, {"results-problems": len(problems)} if results is not None else None)
+    divergence_report = declarations.report()
+    status = exit_status(totals, len(problems) + (1 if down is not None and case_count == 0 else 0))
+    line = verdict(totals, len(problems))
+    record.write({
+        "event": "end", "finished": _now(), "seconds": round(time.monotonic() - started_at, 3),
+        "interrupted": interrupted, "totals": totals, "divergences": divergence_report,
+        "exit_status": status, "verdict": line,
+        "stderr": {"bytes": stderr_log.total, "kept": stderr_log.kept}, "notes": notes,
+    })
+    record.close()
+
+    lines = summary_lines(header=_header(manifest, corpus, implementation, tolerance), totals=totals,
+                          samples=run.samples, more=run.more, divergences=divergence_report, notes=notes,
+                          problems=problems, extra_faults=len(problems),
+                          record=str(record_path) if record_path else None)
+    if down is not None:
+        print(f"parity verify: {manifest.dir}: the port did not start: {down.reason}", file=err)
+        for tail in down.stderr.strip().splitlines()[-10:]:
+            print(f"  stderr: {tail}", file=err)
+    print("\n".join(lines), file=out)
+    return VerifyResult(exit_status=130 if interrupted else status, totals=totals, divergences=divergence_report,
+                        implementation=implementation, notes=notes, problems=problems, verdict=line,
+                        summary=lines, interrupted=interrupted)
+
+
+__all__ = ["verify", "VerifyResult", "Options"]

@@ -1,0 +1,111 @@
+"""Protocol v1 adapter for conformance.reference (docs/protocol.md).
+
+Reads one JSON message per stdin line, answers one line on stdout:
+
+* start -> the implementation block;
+* run   -> getattr(conformance.reference, metric)(**inputs as numpy arrays, **params),
+           its result encoded with conformance.encoding.to_json; an unknown
+           metric or keyword is skipped; an exception is an error (marked
+           uncaught unless it is a ValueError or TypeError, the two classes
+           scikit-learn's own rejections derive from);
+* stop  -> exit.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import platform
+import sys
+from functools import cache
+from importlib.metadata import PackageNotFoundError, version
+
+import numpy as np
+
+import conformance.reference as reference
+from conformance.encoding import decode_numeric, decode_param, loads, to_json
+
+_dumps = json.JSONEncoder(allow_nan=False, separators=(",", ":")).encode
+
+
+def implementation() -> dict:
+    try:
+        ours = version("metric-parity")
+    except PackageNotFoundError:
+        ours = "unknown"
+    return {
+        "name": "metric-parity reference",
+        "version": ours,
+        "language": "python",
+        "language_version": platform.python_version(),
+        "numpy": np.__version__,
+        "source": "conformance/reference/",
+    }
+
+
+# Public functions of conformance.reference that are building blocks, not scikit-learn metrics.
+NOT_METRICS = {"counts"}
+
+
+@cache
+def metric_function(name: str):
+    """(function, accepted keyword names or None for any), or None when there is no such metric.
+
+    A metric is a public function of the reference whose first parameter is
+    y_true, as in scikit-learn (which leaves out the ``*_from_counts`` helpers).
+    """
+    if name.startswith("_") or name in NOT_METRICS or name not in getattr(reference, "__all__", ()):
+        return None
+    fn = getattr(reference, name, None)
+    if not inspect.isfunction(fn):
+        return None
+    parameters = list(inspect.signature(fn).parameters.values())
+    if not parameters or parameters[0].name != "y_true":
+        return None
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return fn, None
+    return fn, frozenset(p.name for p in parameters)
+
+
+def run(case: dict) -> dict:
+    found = metric_function(case["metric"])
+    if found is None:
+        return {"skipped": f"the reference has no metric {case['metric']}"}
+    fn, accepted = found
+    inputs = {k: (None if v is None else np.asarray(decode_numeric(v, k))) for k, v in case["inputs"].items()}
+    params = {k: decode_param(v) for k, v in case["params"].items()}
+    if accepted is not None:
+        unknown = sorted(set(inputs) - accepted) + sorted(set(params) - accepted)
+        if unknown:
+            return {"skipped": f"{case['metric']} has no parameter {', '.join(unknown)}"}
+    try:
+        return {"value": to_json(fn(**inputs, **params))}
+    except Exception as exc:  # the implementation's answer is an error
+        error = {"type": type(exc).__name__, "message": str(exc)}
+        if not isinstance(exc, (ValueError, TypeError)):
+            error["uncaught"] = True
+        return {"error": error}
+
+
+def main() -> int:
+    out = sys.stdout
+    for line in sys.stdin:
+        message = loads(line)
+        cmd = message.get("cmd")
+        if cmd == "run":
+            answer = run(message["case"])
+            answer["seq"] = message["seq"]
+        elif cmd == "start":
+            answer = {"protocol": 1, "implementation": implementation()}
+        elif cmd == "stop":
+            return 0
+        else:
+            print(f"reference adapter: unknown command {cmd!r}", file=sys.stderr)
+            return 1
+        out.write(_dumps(answer) + "\n")
+        out.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

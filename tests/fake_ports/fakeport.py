@@ -1,0 +1,68 @@
+"""The base of every fake port: protocol v1 over stdin/stdout, implemented by cheating.
+
+Its "implementation" is the corpus itself: given the corpus folder as argv[1],
+it answers each case with the outcome the corpus expects, looked up by id.
+A fake port script calls :func:`serve` with an ``answer(message, expected)``
+hook that returns what to write for one run message:
+
+* a dict: an answer (``seq`` is added unless present), written as one JSON line;
+* a str or bytes: written as is (a newline is added to a str);
+* a list of those: written in order;
+* None: nothing is written.
+"""
+
+import json
+import sys
+from pathlib import Path
+
+HELLO = {"protocol": 1, "implementation": {"name": "fake", "version": "0", "language": "python"}}
+
+
+def load_expected(corpus_dir):
+    expected = {}
+    for path in Path(corpus_dir).glob("*.json"):
+        if path.name == "MANIFEST.json":
+            continue
+        for case in json.loads(path.read_text())["cases"]:
+            expected[case["id"]] = case["expected"]
+    return expected
+
+
+def honest(message, expected):
+    """The answer a perfect implementation would give."""
+    outcome = expected[message["case"]["id"]]
+    if "error" in outcome:
+        return {"error": {"type": outcome["error"]["type"], "message": outcome["error"]["message"]}}
+    return {"value": outcome["value"]}
+
+
+def write(item, seq):
+    out = sys.stdout.buffer
+    if item is None:
+        return
+    if isinstance(item, list):
+        for part in item:
+            write(part, seq)
+        return
+    if isinstance(item, dict):
+        item = dict(item)
+        if seq is not None:
+            item.setdefault("seq", seq)
+        out.write((json.dumps(item) + "\n").encode())
+    elif isinstance(item, str):
+        out.write((item + "\n").encode())
+    else:
+        out.write(item)
+    out.flush()
+
+
+def serve(answer=honest, hello=HELLO):
+    expected = load_expected(sys.argv[1]) if len(sys.argv) > 1 else {}
+    for line in sys.stdin:
+        message = json.loads(line)
+        if message["cmd"] == "start":
+            write(hello, None)
+        elif message["cmd"] == "run":
+            write(answer(message, expected), message["seq"])
+        elif message["cmd"] == "stop":
+            return

@@ -1,0 +1,14 @@
+"""Never answers cases whose id contains argv[2] (it sleeps); honest otherwise."""
+import sys
+import time
+
+import fakeport
+
+
+def answer(message, expected):
+    if sys.argv[2] in message["case"]["id"]:
+        time.sleep(3600)
+    return fakeport.honest(message, expected)
+
+
+fakeport.serve(answer)

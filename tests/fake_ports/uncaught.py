@@ -1,0 +1,13 @@
+"""Reports an uncaught adapter error on cases whose id contains argv[2]; honest otherwise."""
+import sys
+
+import fakeport
+
+
+def answer(message, expected):
+    if sys.argv[2] in message["case"]["id"]:
+        return {"error": {"type": "KeyError", "message": "'y_pred'", "uncaught": True}}
+    return fakeport.honest(message, expected)
+
+
+fakeport.serve(answer)
