@@ -47,3 +47,4 @@ def bench(session):
     """Benchmarks; they rewrite their sections of docs/performance.md."""
     session.install("-e", ".")
     session.run("python", "benchmarks/bench_reference.py", *session.posargs)
+    session.run("python", "benchmarks/bench_protocol.py", *session.posargs)
