@@ -1,4 +1,4 @@
-"""Task sessions: `nox -s tests`, `nox -s generate`, `nox -s check`, `nox -s fuzz`, `nox -s bench`.
+"""Task sessions: `nox -s tests`, `nox -s generate`, `nox -s check`, `nox -s fuzz`, `nox -s bench`, `nox -s reports`.
 
 Each session builds its own virtualenv from pyproject.toml, so it proves the
 declared dependencies are enough. Pass `--no-venv` (nox -s tests --no-venv)
@@ -48,3 +48,44 @@ def bench(session):
     session.install("-e", ".")
     session.run("python", "benchmarks/bench_reference.py", *session.posargs)
     session.run("python", "benchmarks/bench_protocol.py", *session.posargs)
+
+
+@nox.session
+def reports(session):
+    """Verify the ports under ports/ and publish their reports in reports/published/.
+
+    `nox -s reports` runs every port folder that has a port.yaml (its setup first, then the bundled
+    corpus), writes each run record to reports/published/runs/<folder>.json, and renders the reports
+    from them: one folder per port with equivalence.md and badge.json, plus index.md and index.html.
+    `nox -s reports -- reference mljs` publishes only those port folders; an argument starting with
+    -- goes to `parity report` (e.g. `-- --date 2026-12-01`).  The rendered files depend on each run's
+    day, not its time, so a rerun on the same day leaves them byte-identical when nothing changed.
+    """
+    import shutil
+    from pathlib import Path
+
+    if session.venv_backend != "none":  # --no-venv: the current environment has the package
+        session.install("-e", ".")
+    options = [a for a in session.posargs if a.startswith("--")]
+    wanted = [a for a in session.posargs if not a.startswith("--")]
+    folders = [m.parent for m in sorted(Path("ports").glob("*/port.yaml")) if not wanted or m.parent.name in wanted]
+    missing = sorted(set(wanted) - {f.name for f in folders})
+    if missing:
+        session.error(f"no port.yaml in ports/{', ports/'.join(missing)}")
+    published = Path("reports/published")
+    runs = published / "runs"
+    shutil.rmtree(published, ignore_errors=True)  # no folder of a port that is gone
+    runs.mkdir(parents=True)
+    records = []
+    for folder in folders:
+        record = runs / f"{folder.name}.json"
+        # exit 1 (a failing case, a misbehaving port, a failed setup) is what a report is for; 2 (usage) is not
+        session.run("parity", "verify", str(folder), "--setup", "--corpus", "oracle", "--json", str(record),
+                    "--no-progress", success_codes=[0, 1])
+        if record.is_file():
+            records.append(str(record))
+        else:
+            session.warn(f"{folder}: no run record (its setup failed); not published")
+    if not records:
+        session.error("no port produced a run record")
+    session.run("parity", "report", *records, "--out", str(published), "--corpus", "oracle", *options)

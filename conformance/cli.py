@@ -5,7 +5,9 @@ option at fault, and exit status 2 for usage and configuration errors; a
 corpus or port that fails its check exits 1.
 
 ``parity verify PORT_DIR`` runs the corpus through a port (docs/protocol.md,
-docs/ports.md) and writes the run record (docs/run-record.md).
+docs/ports.md) and writes the run record (docs/run-record.md); ``parity
+report`` renders records as conformance reports and ``parity diff`` compares
+two records (docs/reports.md).
 """
 
 from __future__ import annotations
@@ -97,6 +99,8 @@ def cmd_verify(args) -> int:
         parent = Path(args.json).resolve().parent
         if not parent.is_dir():
             return _fail(f"parity verify: --json {args.json}: folder {parent} does not exist")
+    if args.report_dir and Path(args.report_dir).exists() and not Path(args.report_dir).is_dir():
+        return _fail(f"parity verify: --report-dir {args.report_dir}: not a directory")
     if args.results and not Path(args.results).is_file():
         return _fail(f"parity verify: --results {args.results}: not a file")
 
@@ -106,20 +110,83 @@ def cmd_verify(args) -> int:
             return code
 
     options = Options(timeout=args.timeout, window=args.window, max_restarts=args.max_restarts)
+    record_path, scratch = args.json, None
+    if args.report_dir and not record_path:  # the report is rendered from a record: keep one for the run
+        import tempfile
+
+        scratch = tempfile.TemporaryDirectory(prefix="parity-verify-")
+        record_path = str(Path(scratch.name) / "run.json")
     previous = _on_sigterm(_interrupt)  # a CI timeout: stop the port, close the record
     try:
-        result = verify(manifest, corpus, cases, only=args.only or [], options=options, record_path=args.json,
+        result = verify(manifest, corpus, cases, only=args.only or [], options=options, record_path=record_path,
                         results=args.results, progress=False if args.no_progress else None)
+        if args.report_dir:
+            code = _report([record_path], args.report_dir, str(root), None, "parity verify --report-dir")
+            if code:
+                return code
     except CommandNotFound as exc:
         return _fail(str(exc))
     except OSError as exc:  # the record could not be written
-        return _fail(f"parity verify: {exc.filename or args.json}: {exc.strerror or exc}")
+        return _fail(f"parity verify: {exc.filename or record_path}: {exc.strerror or exc}")
     except KeyboardInterrupt:  # before the run started
         print("parity verify: interrupted", file=sys.stderr)
         return 130
     finally:
         _on_sigterm(previous)
+        if scratch is not None:
+            scratch.cleanup()
     return result.exit_status
+
+
+def _report(records: list[str], out: str, corpus: str | None, date: str | None, prog: str) -> int:
+    """Render reports for ``records`` into ``out``; 0, or 2 with one line on stderr."""
+    from conformance.report import RecordError, build
+
+    try:
+        written, warnings = build(records, out, corpus=corpus, date=date)
+    except RecordError as exc:
+        return _fail(f"{prog}: {exc}")
+    except OSError as exc:
+        return _fail(f"{prog}: {exc.filename or out}: {exc.strerror or exc}")
+    for warning in warnings:
+        print(f"{prog}: warning: {warning}", file=sys.stderr)
+    ports = sorted({p.parent.name for p in written if p.name == "equivalence.md"})
+    print(f"{prog}: wrote {len(written)} files to {out} (ports: {', '.join(ports)}; index.md, index.html)")
+    return 0
+
+
+def cmd_report(args) -> int:
+    from conformance.report import DATE
+
+    if args.date is not None and not DATE.match(args.date):
+        return _fail(f"parity report: --date {args.date!r}: expected YYYY-MM-DD")
+    for record in args.records:
+        if not Path(record).is_file():
+            return _fail(f"parity report: {record}: not a file")
+    if args.corpus is not None and not Path(args.corpus).is_dir():
+        return _fail(f"parity report: --corpus {args.corpus}: not a directory")
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        return _fail(f"parity report: --out {out}: not a directory")
+    return _report(args.records, args.out, args.corpus, args.date, "parity report")
+
+
+def cmd_diff(args) -> int:
+    import json
+
+    from conformance.report import RecordError, load_run
+    from conformance.report.diff import diff, text
+
+    try:
+        runs = [load_run(p) for p in (args.a, args.b)]
+    except RecordError as exc:
+        return _fail(f"parity diff: {exc}")
+    result = diff(*runs)
+    if args.json:
+        print(json.dumps(result, indent=2, ensure_ascii=False, allow_nan=False))
+    else:
+        print("\n".join(text(result)))
+    return 0
 
 
 def _interrupt(signum, frame):
@@ -224,7 +291,33 @@ def build_parser() -> argparse.ArgumentParser:
                    help="restarts after crashes, timeouts and protocol errors before the rest is not run (default: 20)")
     p.add_argument("--setup", action="store_true", help="run port.yaml's setup command first")
     p.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
+    p.add_argument("--report-dir", metavar="DIR",
+                   help="also render this run's conformance report into DIR (DIR/<port>/equivalence.md, "
+                        "badge.json, DIR/index.md, index.html; docs/reports.md)")
     p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser(
+        "report", help="render conformance reports from run records",
+        description="Render run records (from `parity verify --json`, one per port) as conformance reports: "
+                    "OUT/<port>/equivalence.md and badge.json per port, OUT/index.md and OUT/index.html across "
+                    "ports.  The same records always give byte-identical files.")
+    p.add_argument("records", metavar="RUN.json", nargs="+", help="run records, one per port")
+    p.add_argument("--out", metavar="DIR", required=True, help="folder to write the reports into")
+    p.add_argument("--corpus", metavar="DIR",
+                   help="the corpus the runs judged, for counterexample inputs (default: the path each record names; "
+                        "its sha256 must match the record's)")
+    p.add_argument("--date", metavar="YYYY-MM-DD", help="the date to print (default: the day each run started)")
+    p.set_defaults(func=cmd_report)
+
+    p = sub.add_parser(
+        "diff", help="what changed between two run records",
+        description="Compare two run records by case id (two runs of one port, or two ports): newly failing, "
+                    "newly passing, values that moved beyond tolerance, other status changes, cases only in one. "
+                    "Exit 0 whatever changed; 2 when a record cannot be read.")
+    p.add_argument("a", metavar="RUN_A.json")
+    p.add_argument("b", metavar="RUN_B.json")
+    p.add_argument("--json", action="store_true", help="print the differences as one JSON document")
+    p.set_defaults(func=cmd_diff)
     return parser
 
 

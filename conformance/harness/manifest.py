@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fnmatch import translate
 from pathlib import Path
 from typing import Any
@@ -106,6 +106,8 @@ class PortManifest:
     divergences: tuple[Divergence, ...]
     raw: dict
     sha256: str
+    names: dict[str, str] = field(default_factory=dict)  # scikit-learn function[.keyword] -> the port's name
+    extensions: tuple[dict, ...] = ()  # {name, note, function?, link?}: beyond scikit-learn
 
     def argv(self) -> list[str]:
         return [sys.executable if a == PYTHON else a for a in self.command]
@@ -206,4 +208,6 @@ def load_manifest(port_dir: str | Path) -> PortManifest:
         divergences=tuple(divergences),
         raw=data,
         sha256=hashlib.sha256(text).hexdigest(),
+        names=dict(data.get("names", {})),
+        extensions=tuple(to_json(e) for e in data.get("extensions", [])),
     )

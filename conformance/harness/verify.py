@@ -74,6 +74,7 @@ class _Run:
         event = {
             "event": "case", "n": n, "id": case.id, "metric": case.metric,
             "tags": raw.get("tags", list(case.tags)), "params": raw.get("params", {}),
+            "input_names": list(raw.get("inputs", case.inputs)),
             "status": status, "expected": raw["expected"], "actual": outcome.actual,
             "max_error": outcome.max_error, "detail": outcome.detail, "divergence": outcome.divergence,
         }
@@ -123,6 +124,8 @@ def _start_event(manifest, corpus, case_count, implementation, tolerance, only, 
         "selection": {"only": list(only)},
         "options": {"timeout": options.timeout, "window": options.window, "max_restarts": options.max_restarts},
         "divergences": [d.raw for d in manifest.divergences],
+        "names": dict(manifest.names),
+        "extensions": list(manifest.extensions),
     }
 
 
