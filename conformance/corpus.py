@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import jsonschema
+import jsonschema_rs
 
 from conformance.encoding import EncodingError, decode_numeric, decode_param, loads
 
@@ -109,16 +110,25 @@ class Corpus:
 
 
 @cache
-def _validator(name: str) -> jsonschema.Draft202012Validator:
+def _validators(name: str) -> tuple[Any, jsonschema.Draft202012Validator]:
+    """(fast, detailed) validators for one schema under oracle/schema/.
+
+    jsonschema-rs answers "is this valid?" about 300x faster on a corpus of
+    thousands of cases; only an invalid document is walked again by the
+    reference ``jsonschema`` package, whose messages and paths we report.
+    """
     path = bundled_oracle() / SCHEMA_DIR / name
     schema = json.loads(path.read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
-    return jsonschema.Draft202012Validator(schema)
+    return jsonschema_rs.validator_for(schema), jsonschema.Draft202012Validator(schema)
 
 
-def _schema_problems(validator, document, file: str, case_of) -> list[Problem]:
+def _schema_problems(schema: str, document, file: str, case_of) -> list[Problem]:
+    fast, detailed = _validators(schema)
+    if fast.is_valid(document):
+        return []
     problems = []
-    for err in sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path)):
+    for err in sorted(detailed.iter_errors(document), key=lambda e: list(e.absolute_path)):
         path = list(err.absolute_path)
         case_id = case_of(path)
         where = "/".join(str(p) for p in path) or "(top level)"
@@ -183,7 +193,7 @@ def check_corpus(root: str | Path) -> tuple[Corpus | None, list[Problem]]:
     manifest, found = _read_json(root / MANIFEST, MANIFEST)
     problems += found
     if manifest is not None:
-        problems += _schema_problems(_validator("manifest.schema.json"), manifest, MANIFEST, lambda _: None)
+        problems += _schema_problems("manifest.schema.json", manifest, MANIFEST, lambda _: None)
     listed = manifest.get("files", {}) if isinstance(manifest, dict) else {}
     if not isinstance(listed, dict):
         listed = {}
@@ -216,7 +226,7 @@ def check_corpus(root: str | Path) -> tuple[Corpus | None, list[Problem]]:
                 return item.get("id", f"#{path[1]}") if isinstance(item, dict) else f"#{path[1]}"
             return None
 
-        schema_problems = _schema_problems(_validator("case-file.schema.json"), document, name, case_of)
+        schema_problems = _schema_problems("case-file.schema.json", document, name, case_of)
         problems += schema_problems
         if schema_problems:
             continue
