@@ -1,0 +1,159 @@
+package metricparity.port
+
+import metricparity.corpus.Case
+import metricparity.metrics.Accuracy
+import metricparity.metrics.Averaging
+import metricparity.metrics.ConfusionMatrix
+import metricparity.metrics.F1Score
+import metricparity.metrics.Metric
+import metricparity.metrics.Precision
+import metricparity.metrics.Recall
+
+/*
+ * The translation layer: a corpus case, in scikit-learn's names, becomes calls of
+ * the Kotlin library in metricparity.metrics, and its result an answer in
+ * scikit-learn's shape.  The adapter translates names, parameters and input forms
+ * only (y_true -> targets, y_pred -> predictions, integral numbers -> Int class
+ * indices); whatever the library cannot be asked for is answered `skipped` with
+ * the reason.  It never computes a metric itself.
+ */
+
+/** The library has no way to express this case. */
+class Skip(reason: String) : RuntimeException(reason)
+
+object Adapter {
+    const val VERSION = "0.1.0"
+
+    /** The answer to one case: {"value": ...}, {"error": {...}} or {"skipped": "..."}. */
+    fun run(case: Case): Map<String, Any?> = try {
+        mapOf("value" to encode(dispatch(case)))
+    } catch (s: Skip) {
+        mapOf("skipped" to s.message)
+    } catch (e: IllegalArgumentException) {
+        // The library's documented refusal (require(...)): an honest error.
+        mapOf("error" to mapOf("type" to "IllegalArgumentException", "message" to (e.message ?: "")))
+    } catch (e: Exception) {
+        mapOf("error" to mapOf("type" to e.javaClass.simpleName, "message" to (e.message ?: ""), "uncaught" to true))
+    }
+
+    private fun dispatch(c: Case): Any? = when (c.metric) {
+        "accuracy_score" -> accuracy(c)
+        "confusion_matrix" -> confusionMatrix(c)
+        "precision_score" -> score(c, "precision")
+        "recall_score" -> score(c, "recall")
+        "f1_score" -> score(c, "f1")
+        "fbeta_score" -> score(c, "f1")
+        "precision_recall_fscore_support" -> score(c, "prfs")
+        else -> throw Skip("no such metric in this library")
+    }
+
+    private fun accuracy(c: Case): Double {
+        keywords(c, setOf("normalize"))
+        if (c.params["normalize"] == false) throw Skip("Accuracy gives the fraction only, no count of correct samples (normalize=False)")
+        return feed(Accuracy(), c).compute()
+    }
+
+    private fun confusionMatrix(c: Case): Array<LongArray> {
+        keywords(c, setOf("labels", "normalize"))
+        if (c.params["labels"] != null) throw Skip("ConfusionMatrix is over the observed classes; it has no labels parameter")
+        if (c.params["normalize"] != null) throw Skip("ConfusionMatrix holds counts; it has no normalisation (normalize=${c.params["normalize"]})")
+        return feed(ConfusionMatrix(), c).compute()
+    }
+
+    private fun score(c: Case, which: String): Any? {
+        val isPrfs = which == "prfs"
+        val allowed = mutableSetOf("average", "labels", "pos_label", "zero_division")
+        if (isPrfs) allowed += setOf("beta", "warn_for")
+        if (c.metric == "fbeta_score") allowed += "beta"
+        keywords(c, allowed)
+        val p = c.params
+        if (c.metric == "fbeta_score" || p.containsKey("beta")) {
+            val beta = p["beta"]
+            if (!isNumber(beta, 1.0)) throw Skip("F1Score only: the library has no F-beta (beta=$beta)")
+        }
+        if (p["labels"] != null) throw Skip("no labels parameter: the classes are the observed ones (targets ∪ predictions)")
+        if (p.containsKey("zero_division")) {
+            val zd = p["zero_division"]
+            if (zd != "warn" && !isNumber(zd, 0.0)) {
+                throw Skip("every zero division is 0.0 in this library; it cannot be asked for zero_division=${show(zd)}")
+            }
+        }
+        val average = if (p.containsKey("average")) p["average"] else if (isPrfs) null else "binary"
+        val averaging = when (average) {
+            "macro" -> Averaging.MACRO
+            "micro" -> Averaging.MICRO
+            "binary" -> {
+                if (p.containsKey("pos_label") && !isNumber(p["pos_label"], 1.0)) {
+                    throw Skip("Averaging.BINARY scores class 1; there is no pos_label=${show(p["pos_label"])}")
+                }
+                Averaging.BINARY
+            }
+            null -> throw Skip("no per-class output (average=None): the library averages MACRO, MICRO or BINARY")
+            else -> throw Skip("no average=${show(average)}: the library averages MACRO, MICRO or BINARY")
+        }
+        val metrics: List<Metric<Double>> = when (which) {
+            "precision" -> listOf(Precision(averaging))
+            "recall" -> listOf(Recall(averaging))
+            "f1" -> listOf(F1Score(averaging))
+            else -> listOf(Precision(averaging), Recall(averaging), F1Score(averaging))
+        }
+        val values = metrics.map { feed(it, c).compute() }
+        // precision_recall_fscore_support's averaged support is None.
+        return if (isPrfs) values + listOf(null) else values[0]
+    }
+
+    /** y_pred -> predictions, y_true -> targets, in the library's one update call. */
+    private fun <M : Metric<*>> feed(metric: M, c: Case): M {
+        metric.update(classIndices(c.inputs["y_pred"], "y_pred"), classIndices(c.inputs["y_true"], "y_true"))
+        return metric
+    }
+
+    private fun keywords(c: Case, allowedParams: Set<String>) {
+        for ((k, v) in c.inputs) {
+            if (v == null) continue
+            when (k) {
+                "y_true", "y_pred" -> {}
+                "sample_weight" -> throw Skip("the library has no sample weights")
+                else -> throw Skip("${c.metric}: the library has no input $k")
+            }
+        }
+        for (k in c.params.keys) if (k !in allowedParams) throw Skip("${c.metric}: the library has no parameter $k")
+        if (c.inputs["y_true"] == null || c.inputs["y_pred"] == null) throw Skip("${c.metric} needs y_true and y_pred")
+    }
+
+    /** Integral numbers (1 or 1.0) are class indices; anything else the library cannot take. */
+    private fun classIndices(value: Any?, name: String): IntArray {
+        val list = value as? List<*> ?: throw Skip("$name is not an array")
+        return IntArray(list.size) { i ->
+            when (val v = list[i]) {
+                is Long -> if (v >= Int.MIN_VALUE && v <= Int.MAX_VALUE) v.toInt() else throw Skip("$name[$i] = $v is not an Int class index")
+                is Double -> if (!v.isNaN() && !v.isInfinite() && v == Math.rint(v) && Math.abs(v) <= Int.MAX_VALUE) v.toInt()
+                             else throw Skip("$name[$i] = $v is not a class index: the library takes Int class indices")
+                is List<*> -> throw Skip("$name is 2-D (multilabel or scores): the adapter passes 1-D class indices")
+                else -> throw Skip("$name[$i] = $v is not a class index")
+            }
+        }
+    }
+
+    private fun isNumber(v: Any?, x: Double): Boolean = (v is Long && v.toDouble() == x) || (v is Double && v == x)
+
+    private fun show(v: Any?): String = when (v) {
+        is String -> "\"$v\""
+        is Double -> if (v.isNaN()) "NaN" else v.toString()
+        else -> v.toString()
+    }
+
+    /** Results in the corpus encoding: non-finite doubles become the three strings. */
+    fun encode(v: Any?): Any? = when (v) {
+        is Double -> when {
+            v.isNaN() -> "NaN"
+            v == Double.POSITIVE_INFINITY -> "Infinity"
+            v == Double.NEGATIVE_INFINITY -> "-Infinity"
+            else -> v
+        }
+        is Array<*> -> v.map { encode(it) }
+        is LongArray -> v.toList()
+        is List<*> -> v.map { encode(it) }
+        else -> v
+    }
+}

@@ -1,0 +1,260 @@
+"""ports/kotlin: the Kotlin port, built with kotlinc and run with `java -jar`, on the bundled corpus.
+
+The toolchain really runs: kotlinc (Debian's `kotlin` package) and java must be
+on the machine; the test fails, it does not skip, when they are not.  build.sh
+recompiles only when a source is newer than the jar.
+
+Three ways the Kotlin code meets the corpus, each checked here:
+
+* live: `parity verify ports/kotlin` over protocol v1 (exit 0, every failure
+  declared, the declarations exactly what was found, none stale);
+* the Kotlin corpus reader: `--check-corpus DIR` loads every file of the bundled
+  corpus and reports the same counts as conformance.corpus, and refuses the
+  broken corpora conformance.corpus refuses;
+* offline: `--replay DIR OUT` runs the corpus in-process and writes a results
+  file that `parity verify --results` judges exactly as the live run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from conformance.corpus import load_corpus
+from conformance.encoding import decode_numeric, decode_param, loads
+from conformance.harness.record import read_record
+from fake_ports import kit
+
+REPO = Path(__file__).resolve().parent.parent
+PORT = REPO / "ports" / "kotlin"
+JAR = PORT / "build" / "parity-kotlin.jar"
+
+MAPPED = {"accuracy_score", "confusion_matrix", "precision_score", "recall_score", "f1_score", "fbeta_score",
+          "precision_recall_fscore_support"}
+PASSED = {"accuracy_score": 12, "confusion_matrix": 12, "f1_score": 48, "fbeta_score": 0,
+          "precision_recall_fscore_support": 46, "precision_score": 47, "recall_score": 47}
+DECLARED = {"empty-batch-is-zero": 6, "class-indices-are-non-negative": 6, "binary-means-classes-0-and-1": 8}
+SMALLEST = {
+    "accuracy_score/errors/empty": {"value": 0.0},
+    "confusion_matrix/class-set/negative-labels": {"error": "IllegalArgumentException"},
+    "recall_score/single-class/only-class-2-binary": {"error": "IllegalArgumentException"},
+}
+
+
+def parity(*args):
+    return subprocess.run([sys.executable, "-m", "conformance.cli", *args, "--no-progress"], cwd=REPO,
+                          capture_output=True, text=True, timeout=600)
+
+
+def java(*args, timeout=120):
+    return subprocess.run(["java", "-jar", str(JAR), *args], cwd=PORT, capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    """The bundled corpus, decoded with conformance.encoding (load_corpus's schema pass is slow, and
+    test_live_verify already shows the harness loaded it)."""
+    manifest = json.loads((REPO / "oracle" / "MANIFEST.json").read_text())
+    cases = []
+    for name in sorted(manifest["files"]):
+        for raw in loads((REPO / "oracle" / name).read_text(encoding="utf-8"))["cases"]:
+            exp = raw["expected"]
+            cases.append(SimpleNamespace(
+                file=name, metric=raw["metric"], is_error="error" in exp,
+                inputs={k: decode_numeric(v) for k, v in raw["inputs"].items()},
+                params={k: decode_param(v) for k, v in raw["params"].items()},
+                value=None if "error" in exp else decode_numeric(exp["value"])))
+    return SimpleNamespace(manifest=manifest, cases=cases)
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    assert shutil.which("kotlinc"), "kotlinc is not on PATH: ports/kotlin needs `apt-get install -y kotlin`"
+    assert shutil.which("java"), "java is not on PATH: ports/kotlin runs with `java -jar`"
+    record = tmp_path_factory.mktemp("kotlin") / "run.json"
+    proc = parity("verify", str(PORT), "--setup", "--json", str(record))  # --setup: build.sh (no-op when up to date)
+    assert record.exists(), f"no run record (exit {proc.returncode}):\n{proc.stdout[-3000:]}{proc.stderr[-3000:]}"
+    return proc, read_record(record)
+
+
+def test_live_verify_exits_0_with_every_failure_declared(live, corpus):
+    proc, rec = live
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    totals = rec["end"]["totals"]
+    assert totals["cases"] == len(corpus.cases) == rec["start"]["corpus"]["cases"] and totals["failed"] == 0 and totals["restarts"] == 0
+    for status in ("errored-uncaught", "crashed", "timed-out", "protocol-error", "not-run"):
+        assert totals[status] == 0, status
+    assert rec["start"]["implementation"]["language"] == "kotlin"
+
+
+def test_declarations_are_what_was_found(live):
+    _, rec = live
+    by_id = {d["id"]: d for d in rec["end"]["divergences"]}
+    assert set(by_id) == set(DECLARED)
+    assert {k: by_id[k]["declared"] for k in DECLARED} == DECLARED
+    assert not [d["id"] for d in by_id.values() if d["stale"] or d["unmatched"]]
+    cases = {c["id"]: c for c in rec["cases"]}
+    for case_id, answer in SMALLEST.items():
+        c = cases[case_id]
+        assert c["status"] == "declared", case_id
+        if "error" in answer:
+            assert c["actual"]["error"]["type"] == answer["error"], case_id
+        else:
+            assert c["actual"]["value"] == answer["value"], case_id
+
+
+SHOWS = {
+    "empty-batch-is-zero": "expected an error (ValueError: Found empty input array",
+    "class-indices-are-non-negative": "got an error (IllegalArgumentException: class indices must be non-negative",
+    "binary-means-classes-0-and-1": "got an error (IllegalArgumentException: Averaging.BINARY needs class indices 0 and 1 only",
+}
+
+
+def test_every_declared_case_shows_the_declared_behaviour(live):
+    _, rec = live
+    for c in rec["cases"]:
+        if c["status"] == "declared":
+            assert SHOWS[c["divergence"]] in c["detail"], (c["id"], c["detail"])
+
+
+def test_outcomes_per_metric(live):
+    _, rec = live
+    passed = Counter()
+    for c in rec["cases"]:
+        passed[c["metric"]] += c["status"] == "passed"
+        if c["metric"] not in MAPPED:
+            assert c["status"] == "skipped" and c["actual"]["skipped"] == "no such metric in this library", c["id"]
+    assert {m: passed[m] for m in PASSED} == PASSED
+
+
+def test_macro_over_observed_classes_and_zero_division_zero_agree_with_sklearn(live):
+    """The library's two headline conventions coincide with scikit-learn's defaults:
+    no macro case and no zero-division case it answers is declared."""
+    _, rec = live
+    for c in rec["cases"]:
+        if c["params"].get("average") == "macro" and c["metric"] in MAPPED and c["status"] != "skipped":
+            assert c["status"] == "passed" or c["divergence"] in ("empty-batch-is-zero", "class-indices-are-non-negative"), c["id"]
+        if "zero-division" in c["tags"] and c["metric"] in MAPPED and c["status"] == "declared":
+            assert c["divergence"] == "binary-means-classes-0-and-1", c["id"]
+
+
+def test_the_library_self_test(live):
+    r = java("--self-test")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "self-test: 20 passed, 0 failed"
+
+
+# ------------------------------------------------------------------ the Kotlin corpus reader
+
+
+def _nonfinite(value) -> int:
+    if isinstance(value, float):
+        return int(math.isnan(value) or math.isinf(value))
+    if isinstance(value, dict):
+        return sum(_nonfinite(v) for v in value.values())
+    if isinstance(value, list):
+        return sum(_nonfinite(v) for v in value)
+    return 0
+
+
+def test_check_corpus_loads_every_file_like_the_python_loader(live, corpus):
+    r = java("--check-corpus", str(REPO / "oracle"))
+    assert r.returncode == 0, r.stderr
+    report = json.loads(r.stdout)
+    cases = corpus.cases
+    assert report["cases"] == len(cases)
+    assert report["files"] == len(corpus.manifest["files"]) == len({c.file for c in cases})
+    assert report["corpus_version"] == corpus.manifest["corpus_version"] and report["oracle"] == corpus.manifest["oracle"]
+    assert report["metrics"] == dict(sorted(Counter(c.metric for c in cases).items()))
+    assert report["expected_errors"] == sum(c.is_error for c in cases)
+    assert report["nonfinite"] == {
+        "inputs": sum(_nonfinite(c.inputs) for c in cases),
+        "params": sum(_nonfinite(c.params) for c in cases),
+        "expected": sum(_nonfinite(c.value) for c in cases),
+    }
+    assert min(report["nonfinite"].values()) > 0  # the three strings really occur in every kind of slot
+
+
+def _small(tmp_path) -> Path:
+    return kit.write_corpus(tmp_path / "corpus", kit.small_cases())
+
+
+def _rewrite(root: Path, name: str, old: str, new: str, fix_sha: bool = True):
+    path = root / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    if fix_sha:  # keep the manifest consistent so that only the planted problem is reported
+        manifest = json.loads((root / "MANIFEST.json").read_text())
+        manifest["files"][name]["sha256"] = hashlib.sha256(path.read_bytes()).hexdigest()
+        (root / "MANIFEST.json").write_text(json.dumps(manifest, indent=2) + "\n")
+
+
+def test_check_corpus_accepts_a_small_corpus(live, tmp_path):
+    r = java("--check-corpus", str(_small(tmp_path)))
+    assert r.returncode == 0, r.stderr
+    report = json.loads(r.stdout)
+    assert report["cases"] == len(kit.small_cases()) and report["nonfinite"]["params"] == 1  # zero_division: "NaN"
+
+
+@pytest.mark.parametrize("name, old, new, fix_sha, message", [
+    ("confusion_matrix.json", '"y_true": [2, 1, 1, 0]', '"y_true": [2, "nan", 1, 0]', True,
+     'confusion_matrix.json: case confusion_matrix/basic: inputs.y_true[1]: string "nan" where a number is expected'),
+    ("confusion_matrix.json", '"y_true": [2, 1, 1, 0]', '"y_true": [2, NaN, 1, 0]', True, "bare NaN token"),
+    ("confusion_matrix.json", '"y_true": [2, 1, 1, 0]', '"y_true": [2, true, 1, 0]', True,
+     "inputs.y_true[1]: boolean true where a number is expected"),
+    ("accuracy_score.json", '"tags"', '"tagz"', True, "case accuracy_score/basic: tags: required field is missing"),
+    ("accuracy_score.json", '"id": "accuracy_score/normalize-false"', '"id": "accuracy_score/basic"', True,
+     "case accuracy_score/basic: duplicate id"),
+    ("accuracy_score.json", '"y_true": [0, 1, 1, 0]', '"y_true": [0, 1, 1, 1]', False,
+     "accuracy_score.json: sha256"),
+])
+def test_check_corpus_refuses_what_the_format_forbids(live, tmp_path, name, old, new, fix_sha, message):
+    root = _small(tmp_path)
+    _rewrite(root, name, old, new, fix_sha)
+    r = java("--check-corpus", str(root))
+    assert r.returncode == 1 and r.stdout == "", r.stdout
+    assert message in r.stderr, r.stderr
+    with pytest.raises(Exception):  # the Python loader refuses the same corpus
+        load_corpus(root)
+
+
+def test_nonfinite_strings_in_params_and_expected_are_decoded(live, tmp_path):
+    root = _small(tmp_path)
+    r = java("--replay", str(root), str(tmp_path / "results.jsonl"))
+    assert r.returncode == 0, r.stderr
+    lines = [json.loads(line) for line in (tmp_path / "results.jsonl").read_text().splitlines()]
+    answers = {line["id"]: line for line in lines[1:]}
+    # f1_score/zd-nan asks for zero_division=NaN: decoded to a double, so the adapter can say what it lacks.
+    assert answers["f1_score/zd-nan"] == {
+        "id": "f1_score/zd-nan",
+        "skipped": "every zero division is 0.0 in this library; it cannot be asked for zero_division=NaN"}
+    assert answers["f1_score/macro"]["value"] == pytest.approx(4 / 9, abs=1e-15)
+
+
+# ------------------------------------------------------------------ offline: results file
+
+
+def test_replay_results_are_judged_like_the_live_run(live, tmp_path):
+    _, live_rec = live
+    results = tmp_path / "results.jsonl"
+    r = java("--replay", str(REPO / "oracle"), str(results))
+    assert r.returncode == 0, r.stderr
+    record = tmp_path / "offline.json"
+    proc = parity("verify", str(PORT), "--results", str(results), "--json", str(record))
+    assert proc.returncode == 0, proc.stdout[-3000:]
+    offline = read_record(record)
+    assert offline["start"]["mode"] == "results"
+    totals = {k: v for k, v in offline["end"]["totals"].items() if k not in ("restarts", "results-problems")}
+    assert totals == {k: v for k, v in live_rec["end"]["totals"].items() if k != "restarts"}
+    live_status = {c["id"]: (c["status"], c["actual"]) for c in live_rec["cases"]}
+    assert {c["id"]: (c["status"], c["actual"]) for c in offline["cases"]} == live_status
