@@ -5,6 +5,8 @@ declared dependencies are enough. Pass `--no-venv` (nox -s tests --no-venv)
 to run in the current environment instead.
 """
 
+import shutil
+
 import nox
 
 nox.options.sessions = ["tests", "check"]
@@ -48,6 +50,26 @@ def bench(session):
     session.install("-e", ".")
     session.run("python", "benchmarks/bench_reference.py", *session.posargs)
     session.run("python", "benchmarks/bench_protocol.py", *session.posargs)
+
+
+@nox.session(python=False)
+def ports(session):
+    """Install what each port under ports/ needs (its port.yaml setup: pip, npm ci, the Kotlin
+    build) and verify it against the bundled corpus; fails when any port diverges undeclared.
+
+    Runs in the current environment (where `pip install -e .[dev]` put parity); the system
+    toolchains come from .ci/install (apt-get: kotlin, chromium).
+    """
+    from pathlib import Path
+
+    for tool in ("node", "npm", "kotlinc", "java"):
+        if shutil.which(tool) is None:
+            session.error(f"{tool} is not on PATH: run `bash .ci/install` first")
+    folders = [m.parent for m in sorted(Path("ports").glob("*/port.yaml"))]
+    if not folders:
+        session.error("no port.yaml under ports/")
+    for folder in folders:
+        session.run("parity", "verify", str(folder), "--setup", "--no-progress")
 
 
 @nox.session

@@ -31,7 +31,8 @@ def test_the_pinned_versions_are_installed():
 @pytest.fixture(scope="module")
 def record(tmp_path_factory):
     path = tmp_path_factory.mktemp("torchmetrics") / "run.json"
-    run = subprocess.run([sys.executable, "-m", "conformance.cli", "verify", str(PORT), "--json", str(path),
+    # --setup: pip install torch==2.13.0 torchmetrics==1.9.0 (a no-op when present)
+    run = subprocess.run([sys.executable, "-m", "conformance.cli", "verify", str(PORT), "--setup", "--json", str(path),
                           "--no-progress"], cwd=REPO, capture_output=True, text=True, timeout=600)
     events = [json.loads(line) for line in path.read_text().splitlines()]
     return run, events
