@@ -20,12 +20,12 @@ import sklearn
 from conformance.corpus import FORMAT, MANIFEST
 from conformance.encoding import dumps, loads
 
-from generators import counts
+from generators import agreement, counts, regression, scores
 
 CORPUS_VERSION = "1.0.0"
 # Default comparison tolerance shipped to every port (docs/decisions/0003).
 TOLERANCE = {"rtol": 1e-9, "atol": 1e-12}
-FAMILIES = {"counts": counts}
+FAMILIES = {"counts": counts, "regression": regression, "scores": scores, "agreement": agreement}
 
 
 def oracle_header() -> dict:

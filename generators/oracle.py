@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import builtins
 import hashlib
+import re
 import warnings
 
 import numpy as np
+import sklearn.calibration
 import sklearn.metrics
 
 from conformance.encoding import decode_numeric, decode_param, loads, to_json, dumps
@@ -44,16 +46,34 @@ def _warning_list(caught) -> list[dict]:
     return out
 
 
-def call_oracle(metric: str, inputs: dict, params: dict) -> tuple[dict, list[dict]]:
-    """``expected`` and the warnings for one call of ``sklearn.metrics.<metric>``."""
-    fn = getattr(sklearn.metrics, metric)
+# Oracle functions that do not live in sklearn.metrics.
+ORACLES = {"calibration_curve": sklearn.calibration.calibration_curve}
+
+
+# scikit-learn's InvalidParameterError prints its allowed strings as a Python set
+# ("must be a str among {'raw_values', 'uniform_average'}"), whose order changes with
+# the interpreter's string hashing (PYTHONHASHSEED) from one run to the next.  The
+# message is evidence for reports, never judged (docs/decisions/0004); its set is
+# written sorted so that generation is reproducible byte for byte.
+_SET_IN_MESSAGE = re.compile(r"among \{([^{}]*)\}")
+
+
+def _stable_message(exc: BaseException) -> str:
+    return _SET_IN_MESSAGE.sub(lambda m: "among {" + ", ".join(sorted(m.group(1).split(", "))) + "}", str(exc))
+
+
+def call_oracle(metric: str, inputs: dict, params: dict, fn=None) -> tuple[dict, list[dict]]:
+    """``expected`` and the warnings for one call of ``fn``, by default ``sklearn.metrics.<metric>``
+    (or the entry of ORACLES)."""
+    if fn is None:
+        fn = ORACLES.get(metric) or getattr(sklearn.metrics, metric)
     args = {k: (None if v is None else np.asarray(v)) for k, v in inputs.items()}
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
             value = fn(**args, **params)
         except Exception as exc:  # the oracle's refusal is itself the expected outcome
-            error = {"type": type(exc).__name__, "bases": _builtin_bases(exc), "message": str(exc)}
+            error = {"type": type(exc).__name__, "bases": _builtin_bases(exc), "message": _stable_message(exc)}
             return {"error": error}, _warning_list(caught)
     return {"value": to_json(value)}, _warning_list(caught)
 
@@ -65,8 +85,14 @@ def make_case(
     params: dict | None = None,
     tags: tuple[str, ...] | list[str] = (),
     description: str | None = None,
+    oracle=None,
 ) -> dict:
-    """A complete corpus case: described inputs plus what scikit-learn made of them."""
+    """A complete corpus case: described inputs plus what scikit-learn made of them.
+
+    ``oracle`` is for a metric scikit-learn lacks: a function that computes the value the
+    page in docs/spec defines, from scikit-learn building blocks (never from the reference).
+    It is called like a scikit-learn metric, and the case is marked ``"source": "spec-derived"``.
+    """
     if not case_id.startswith(metric + "/"):
         raise ValueError(f"case id {case_id!r} must start with '{metric}/'")
     stored_inputs = {k: to_json(v) for k, v in inputs.items() if v is not None}
@@ -75,10 +101,12 @@ def make_case(
     stored_inputs, stored_params = loads(dumps([stored_inputs, stored_params]))
     call_inputs = {k: decode_numeric(v, f"inputs.{k}") for k, v in stored_inputs.items()}
     call_params = {k: decode_param(v) for k, v in stored_params.items()}
-    expected, caught = call_oracle(metric, call_inputs, call_params)
+    expected, caught = call_oracle(metric, call_inputs, call_params, oracle)
     case = {"id": case_id, "metric": metric}
     if description:
         case["description"] = description
+    if oracle is not None:
+        case["source"] = "spec-derived"
     case.update(inputs=stored_inputs, params=stored_params, expected=expected)
     if caught:
         case["warnings"] = caught

@@ -34,7 +34,6 @@ def test_start_and_stop_lines_follow_their_schemas():
     assert START.endswith(b"\n") and STOP.endswith(b"\n")
 
 
-@pytest.mark.parametrize("corpus", ["bundled", "small"])
 def _keys(value) -> set[str]:
     if isinstance(value, dict):
         return set(value).union(*(_keys(v) for v in value.values()))
@@ -43,6 +42,7 @@ def _keys(value) -> set[str]:
     return set()
 
 
+@pytest.mark.parametrize("corpus", ["bundled", "small"])
 def test_run_lines_follow_the_schema_and_never_carry_the_expected_outcome(corpus):
     cases = load_corpus(None if corpus == "bundled" else kit.small_corpus()).cases
     for seq, case in enumerate(cases):

@@ -253,12 +253,16 @@ def test_bad_keywords_are_refused_alike(data, metric, y):
 
 
 @pytest.mark.parametrize("metric", METRICS)
-def test_multilabel_indicator_is_refused_as_out_of_scope(metric):
-    # scikit-learn computes these (except confusion_matrix); the reference says it does not.
+@pytest.mark.parametrize("average", [None, "samples"])
+def test_multilabel_indicator_input_is_read_as_scikit_learn_reads_it(metric, average):
+    # confusion_matrix refuses it; accuracy is subset accuracy; P/R/F score each column
+    # (their default average="binary" refuses it).  The thorough multilabel comparison is
+    # tests/test_reference_agreement_vs_sklearn.py.
     yt, yp = np.array([[0, 1], [1, 1]]), np.array([[0, 1], [1, 0]])
     kwargs = _beta_if_needed(metric)
-    with pytest.raises(ValueError, match="out of scope|multilabel"):
-        getattr(ref, metric)(yt, yp, **kwargs)
+    if metric not in ("confusion_matrix", "accuracy_score") and average is not None:
+        kwargs["average"] = average
+    assert_same(metric, yt, yp, **kwargs)
 
 
 def test_assert_same_catches_a_wrong_port(monkeypatch):

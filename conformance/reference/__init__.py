@@ -6,8 +6,10 @@ the corpus tolerance) and raises where scikit-learn raises, with an exception
 of a built-in class scikit-learn's exception also has (docs/decisions/0004).
 Warnings are not reproduced.
 
-Scope: binary and multiclass labels (1-D; an (n, 1) column is accepted).
-Multilabel indicator matrices are out of scope and raise ValueError.
+Scope: binary and multiclass labels (1-D; an (n, 1) column is accepted), and
+multilabel indicator matrices (2-D, one column per label) for the metrics that
+accept them in scikit-learn: accuracy, precision/recall/F, jaccard_score,
+hamming_loss, zero_one_loss, multilabel_confusion_matrix, classification_report.
 
 How it is built (read in this order):
 
@@ -15,7 +17,14 @@ How it is built (read in this order):
 * ``_counts``  -- :func:`counts`, the single counting pass, and :class:`Counts`,
   which adds across batches;
 * ``_metrics`` -- each metric as a function of ``Counts`` (``*_from_counts``) and
-  the public wrappers with scikit-learn's signatures.
+  the public wrappers with scikit-learn's signatures;
+* ``_sums``    -- per-label one-vs-rest sums (TP, predicted, true, total), read off
+  ``Counts`` or counted from indicator matrices: what P/R/F, Jaccard and
+  multilabel_confusion_matrix read;
+* ``_agreement`` -- balanced accuracy, Matthews correlation, Cohen's kappa and
+  classification_report, from the same counts;
+* ``_multilabel`` -- multilabel_confusion_matrix, jaccard_score, hamming_loss,
+  zero_one_loss (label vectors or indicator matrices).
 
 Conventions every metric shares (each is scikit-learn's, restated):
 
@@ -32,7 +41,21 @@ Known limits (not mirrored, and not in the corpus):
   casting; here they never match a label;
 * float weights of mixed sign whose per-class sums are 0 only up to rounding:
   whether such a sum is exactly 0 depends on summation order, here and there;
-* the matrix is dense K x K, so millions of distinct labels do not fit.
+* the matrix is dense K x K, so millions of distinct labels do not fit;
+* for indicator matrices, ``labels`` that are not integer column indices (0.5) are
+  truncated to one here; scikit-learn's sparse indexing decides there;
+* classification_report's printed text follows scikit-learn's layout, including when a
+  support prints as "3.0" rather than "3"; only its dict form is in the corpus.
+
+Score-based metrics (top_k_accuracy_score, log_loss, brier_score_loss, the ROC and
+precision-recall curves and their areas) live in ``_scores``, built on one
+sort-and-group pass over the scores; calibration_curve and
+expected_calibration_error (defined in docs/spec, scikit-learn has none) in
+``_calibration``.
+
+Regression metrics (r2_score, the mean/median/max errors, ...) live apart, in
+``_regression``: they share no counting pass, only the keyword checks of
+``_inputs``; its docstring lists their conventions.
 """
 
 from conformance.reference._counts import Counts, counts
@@ -49,8 +72,45 @@ from conformance.reference._metrics import (
     prfs_from_counts,
     recall_score,
 )
+from conformance.reference._agreement import (
+    balanced_accuracy_score,
+    classification_report,
+    cohen_kappa_score,
+    matthews_corrcoef,
+)
+from conformance.reference._multilabel import (
+    hamming_loss,
+    jaccard_score,
+    multilabel_confusion_matrix,
+    zero_one_loss,
+)
+from conformance.reference._regression import (
+    explained_variance_score,
+    max_error,
+    mean_absolute_error,
+    mean_absolute_percentage_error,
+    mean_squared_error,
+    mean_squared_log_error,
+    median_absolute_error,
+    r2_score,
+    root_mean_squared_error,
+    root_mean_squared_log_error,
+)
+from conformance.reference._scores import (
+    average_precision_score,
+    brier_score_loss,
+    log_loss,
+    precision_recall_curve,
+    roc_auc_score,
+    roc_curve,
+    top_k_accuracy_score,
+)
+from conformance.reference._calibration import calibration_curve, expected_calibration_error
+# streaming: the count metrics batch by batch (update / merge / reset / compute; docs/streaming.md)
+from conformance.reference.streaming import CountAccumulator
 
 __all__ = [
+    "CountAccumulator",
     "Counts",
     "InvalidParameterError",
     "accuracy_from_counts",
@@ -64,4 +124,34 @@ __all__ = [
     "precision_score",
     "prfs_from_counts",
     "recall_score",
+    # agreement and multilabel (_agreement.py, _multilabel.py)
+    "balanced_accuracy_score",
+    "classification_report",
+    "cohen_kappa_score",
+    "hamming_loss",
+    "jaccard_score",
+    "matthews_corrcoef",
+    "multilabel_confusion_matrix",
+    "zero_one_loss",
+    # regression (_regression.py)
+    "explained_variance_score",
+    "max_error",
+    "mean_absolute_error",
+    "mean_absolute_percentage_error",
+    "mean_squared_error",
+    "mean_squared_log_error",
+    "median_absolute_error",
+    "r2_score",
+    "root_mean_squared_error",
+    "root_mean_squared_log_error",
+    # scores and probabilities (_scores.py, _calibration.py)
+    "average_precision_score",
+    "brier_score_loss",
+    "calibration_curve",
+    "expected_calibration_error",
+    "log_loss",
+    "precision_recall_curve",
+    "roc_auc_score",
+    "roc_curve",
+    "top_k_accuracy_score",
 ]

@@ -47,8 +47,8 @@ def check_array_like(name: str, value, *, optional: bool = False) -> None:
 
 
 def check_average(average) -> None:
-    # "samples" passes this check, as in scikit-learn, and is refused later (it needs
-    # multilabel input, which is out of scope here).
+    # "samples" passes this check, as in scikit-learn, and is refused later unless the
+    # input is multilabel.
     check_str_options("average", average, {"micro", "macro", "samples", "weighted", "binary"})
 
 
@@ -118,11 +118,11 @@ def _as_label_vector(y: np.ndarray, name: str) -> np.ndarray:
     if y.ndim > 2 or (y.ndim == 2 and y.shape[1] == 0):
         raise ValueError(f"{name}: unknown is not supported")
     if y.ndim == 2 and y.shape[1] > 1:
-        # scikit-learn: multilabel-indicator (a 0/1 matrix) is supported there, other
-        # matrices are 'multiclass-multioutput', which no metric supports.
+        # Metrics that accept multilabel-indicator input branch off before this (see
+        # is_indicator_call); here a matrix is refused, as confusion_matrix refuses it.
         raise ValueError(
-            f"{name} is 2-D with {y.shape[1]} columns: multilabel-indicator input is out of scope for "
-            "this reference (and multiclass-multioutput is not supported by scikit-learn)"
+            f"{name} is 2-D with {y.shape[1]} columns: multilabel-indicator (or multioutput) input "
+            "is not supported by this metric"
         )
     y = y.reshape(-1)
     if y.dtype.kind == "S" or (y.dtype == object and y.size and isinstance(y[0], bytes)):
@@ -166,14 +166,64 @@ def check_targets(y_true, y_pred, sample_weight=None, *, whole_call: bool = True
         raise ValueError("Found empty input array (e.g., `y_true` or `y_pred`) while a minimum of 1 sample is required.")
     if (yt.dtype.kind in "UO") != (yp.dtype.kind in "UO") and yt.size:
         raise ValueError("Mix of label input types (string and number)")
+    check_sample_weight(sw, whole_call=whole_call)
+    return yt, yp, sw
+
+
+def check_sample_weight(sw: np.ndarray | None, *, whole_call: bool = True) -> None:
+    """The checks of a sample_weight array whose length has been checked already."""
+    if sw is None:
+        return
+    if sw.ndim != 1:
+        raise ValueError(f"Sample weights must be 1D array or scalar, got {sw.ndim}D array.")
+    if sw.dtype.kind not in "biuf":
+        raise ValueError(f"sample_weight must be numeric, got dtype {sw.dtype}")
+    if sw.dtype.kind == "f" and not np.isfinite(sw).all():
+        raise ValueError(f"Input sample_weight contains {'NaN' if np.isnan(sw).any() else 'infinity'}.")
+    # Negative weights are accepted, as scikit-learn accepts them.
+    if whole_call and not np.any(sw != 0):
+        raise ValueError("Sample weights must contain at least one non-zero number.")
+
+
+# --- multilabel indicator matrices -------------------------------------------------
+
+def is_indicator_call(y_true, y_pred) -> bool:
+    """Is either array 2-D with more than one column?  scikit-learn then reads the call
+    as multilabel (or refuses it); a 1-D array or an (n, 1) column never is."""
+    return any(np.ndim(y) == 2 and np.shape(y)[1] > 1 for y in (y_true, y_pred))
+
+
+def _indicator_matrix(y: np.ndarray, name: str) -> np.ndarray:
+    """y checked like type_of_target's 'multilabel-indicator': 2-D with more than one
+    column and at least one row, bool/integer or integer-valued floats, and at most two
+    distinct values.  Note what is *not* required: that the values be 0 and 1.  {0, 2},
+    {1, 2} and {-1, 1} matrices pass too; the metrics then read a cell as positive when
+    it is non-zero, and compare cells by value where they compare (see _sums)."""
+    if y.ndim != 2 or y.shape[1] <= 1:
+        raise ValueError(f"Classification metrics can't handle a mix of multilabel-indicator and {y.ndim}-D {name}")
+    if y.shape[0] == 0:
+        raise ValueError(f"{name}: unknown is not supported (an empty 2-D array)")
+    integral = y.dtype.kind in "biu"
+    if y.dtype.kind == "f":
+        with np.errstate(invalid="ignore"):
+            integral = bool(np.all(y.astype(np.int64).astype(y.dtype) == y))
+    if not integral or np.unique(y).shape[0] > 2:
+        raise ValueError(f"{name} is 2-D but not a multilabel indicator matrix (multioutput is not supported)")
+    return y
+
+
+def check_indicator_targets(y_true, y_pred, sample_weight=None):
+    """``(Y_true, Y_pred, sample_weight)`` for a multilabel call (see is_indicator_call):
+    both arrays indicator matrices with the same number of columns, weights as for labels."""
+    yt, yp = np.asarray(y_true), np.asarray(y_pred)
+    sw = None if sample_weight is None else np.asarray(sample_weight)
+    lengths = [_num_samples(yt, "y_true"), _num_samples(yp, "y_pred")]
     if sw is not None:
-        if sw.ndim != 1:
-            raise ValueError(f"Sample weights must be 1D array or scalar, got {sw.ndim}D array.")
-        if sw.dtype.kind not in "biuf":
-            raise ValueError(f"sample_weight must be numeric, got dtype {sw.dtype}")
-        if sw.dtype.kind == "f" and not np.isfinite(sw).all():
-            raise ValueError(f"Input sample_weight contains {'NaN' if np.isnan(sw).any() else 'infinity'}.")
-        # Negative weights are accepted, as scikit-learn accepts them.
-        if whole_call and not np.any(sw != 0):
-            raise ValueError("Sample weights must contain at least one non-zero number.")
+        lengths.append(_num_samples(sw, "sample_weight"))
+    if len(set(lengths)) > 1:
+        raise ValueError(f"Found input variables with inconsistent numbers of samples: {lengths}")
+    yt, yp = _indicator_matrix(yt, "y_true"), _indicator_matrix(yp, "y_pred")
+    check_sample_weight(sw)
+    if yt.shape[1] != yp.shape[1]:
+        raise ValueError("Multi-label binary indicator input with different numbers of labels")
     return yt, yp, sw

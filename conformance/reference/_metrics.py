@@ -15,6 +15,7 @@ import numpy as np
 
 from conformance.reference import _inputs as chk
 from conformance.reference._counts import Counts, count_checked
+from conformance.reference._sums import LabelSums, indicator_sums, sums_from_counts
 
 _ALL_WARN_FOR = ("precision", "recall", "f-score")
 
@@ -79,7 +80,23 @@ def confusion_matrix_from_counts(c: Counts, *, labels=None, normalize=None) -> n
 def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     _check_common(y_true, y_pred, sample_weight)
     chk.check_bool("normalize", normalize)
+    if chk.is_indicator_call(y_true, y_pred):
+        return subset_accuracy(*chk.check_indicator_targets(y_true, y_pred, sample_weight), normalize=normalize)
     return accuracy_from_counts(_count_call(y_true, y_pred, sample_weight), normalize=normalize)
+
+
+def subset_accuracy(y_true: np.ndarray, y_pred: np.ndarray, sample_weight=None, *, normalize=True) -> float:
+    """Multilabel accuracy: a sample is right only when its whole row matches.  Cells
+    compare by value (scikit-learn counts the non-zeros of y_true - y_pred), so a row
+    [1, 2] does not match [2, 1] although both are "all positive" to precision/recall."""
+    right = np.all(y_true == y_pred, axis=1)
+    if sample_weight is None:
+        return float(right.mean() if normalize else right.sum())
+    if not normalize:
+        return float(np.dot(right, sample_weight))
+    if sample_weight.sum() == 0:
+        raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+    return float(np.dot(right, sample_weight) / sample_weight.sum())
 
 
 def accuracy_from_counts(c: Counts, *, normalize=True) -> float:
@@ -118,17 +135,17 @@ def _nanaverage(a: np.ndarray, weights: np.ndarray | None = None) -> float:
     return float(a.mean())
 
 
-def prfs_from_counts(c: Counts, *, beta=1.0, labels=None, pos_label=1, average=None, zero_division="warn"):
-    """(precision, recall, F-beta, support) from counts; see precision_recall_fscore_support."""
+def set_wise_labels(c: Counts, labels, pos_label, average):
+    """The labels an ``average`` scores: ``[pos_label]`` for "binary" (after its checks),
+    else ``labels`` (None: every class of the counts).  Shared with jaccard_score."""
     if c.n_classes == 0:
         raise ValueError("Found empty input array (e.g., `y_true` or `y_pred`) while a minimum of 1 sample is required.")
-    index = c.index()
     if average == "binary":
         # 'binary' is allowed when y_true and y_pred together hold at most two labels.
         if c.n_classes > 2:
             raise ValueError("Target is multiclass but average='binary'. Please choose another average "
                              "setting, one of [None, 'micro', 'macro', 'weighted'].")
-        if pos_label not in index:
+        if pos_label not in c.index():
             # pos_label must be one of the two labels; but with a single label in the data
             # scikit-learn accepts any pos_label and scores it as a class with no samples
             # (all counts 0, so P = R = F = zero_division) -- except None, which fails
@@ -137,18 +154,38 @@ def prfs_from_counts(c: Counts, *, beta=1.0, labels=None, pos_label=1, average=N
                 raise ValueError(f"pos_label={pos_label} is not a valid label. It should be one of {c.labels}")
             if pos_label is None:
                 raise TypeError("'<' not supported between pos_label=None and the labels")
-        labels = [pos_label]  # the labels keyword is ignored in binary mode
-    elif average == "samples":
+        return [pos_label]  # the labels keyword is ignored in binary mode
+    if average == "samples":
         raise ValueError("Samplewise metrics are not available outside of multilabel classification.")
+    return labels
 
+
+def prfs_from_counts(c: Counts, *, beta=1.0, labels=None, pos_label=1, average=None, zero_division="warn"):
+    """(precision, recall, F-beta, support) from counts; see precision_recall_fscore_support."""
+    labels = set_wise_labels(c, labels, pos_label, average)
     # Per-class sums over ALL samples: a sample whose predicted label is not in `labels`
-    # still counts in its true label's support, and vice versa.
-    tp, true_sum, pred_sum = np.diagonal(c.matrix), c.matrix.sum(axis=1), c.matrix.sum(axis=0)
-    if labels is not None:
-        # Requested labels in the requested order; a label the data never shows gets
-        # zeros (position -1 picks the 0 appended at the end).  Duplicates repeat.
-        at = np.array([index.get(v, -1) for v in np.asarray(labels).tolist()], dtype=np.intp)
-        tp, true_sum, pred_sum = (np.append(a, 0)[at] for a in (tp, true_sum, pred_sum))
+    # still counts in its true label's support, and vice versa (see sums_from_counts).
+    return prfs_from_sums(sums_from_counts(c, labels), beta=beta, average=average, zero_division=zero_division)
+
+
+def prfs_from_indicators(y_true, y_pred, sample_weight=None, *, beta=1.0, labels=None, average=None,
+                         zero_division="warn"):
+    """(precision, recall, F-beta, support) of multilabel indicator matrices.
+
+    Each column is a label, scored one-vs-rest; ``labels`` are column indices.
+    ``average="samples"`` scores each *row* instead (its true and predicted label sets)
+    and takes the sample_weight-weighted mean of those per-sample values.
+    """
+    if average == "binary":
+        raise ValueError("Target is multilabel-indicator but average='binary'. Please choose another "
+                         "average setting, one of [None, 'micro', 'macro', 'weighted', 'samples'].")
+    sums = indicator_sums(y_true, y_pred, sample_weight, labels, samplewise=average == "samples")
+    return prfs_from_sums(sums, beta=beta, average=average, zero_division=zero_division, sample_weight=sample_weight)
+
+
+def prfs_from_sums(sums: LabelSums, *, beta=1.0, average=None, zero_division="warn", sample_weight=None):
+    """Divide and average: P, R, F-beta of each label (or sample), then the ``average``."""
+    tp, true_sum, pred_sum = sums.tp, sums.true, sums.pred
     if average == "micro":
         # Sum over the selected labels only, so micro over a subset is not accuracy.
         tp, true_sum, pred_sum = (a.sum(keepdims=True) for a in (tp, true_sum, pred_sum))
@@ -171,8 +208,9 @@ def prfs_from_counts(c: Counts, *, beta=1.0, labels=None, pos_label=1, average=N
 
     if average is None:
         return precision, recall, f, true_sum
-    # 'weighted' weighs each class by its support (total weight in y_true).
-    weights = true_sum if average == "weighted" else None
+    # 'weighted' weighs each class by its support (total weight in y_true); 'samples'
+    # weighs each sample by its sample_weight.
+    weights = {"weighted": true_sum, "samples": sample_weight}.get(average)
     return _nanaverage(precision, weights), _nanaverage(recall, weights), _nanaverage(f, weights), None
 
 
@@ -183,8 +221,11 @@ def _check_prf(y_true, y_pred, labels, pos_label, average, sample_weight, zero_d
     chk.check_zero_division(zero_division)
 
 
-def _prfs(y_true, y_pred, sample_weight, **keywords):
-    return prfs_from_counts(_count_call(y_true, y_pred, sample_weight), **keywords)
+def _prfs(y_true, y_pred, sample_weight, *, pos_label=1, **keywords):
+    if chk.is_indicator_call(y_true, y_pred):
+        # Multilabel: pos_label plays no part (average="binary" is refused).
+        return prfs_from_indicators(*chk.check_indicator_targets(y_true, y_pred, sample_weight), **keywords)
+    return prfs_from_counts(_count_call(y_true, y_pred, sample_weight), pos_label=pos_label, **keywords)
 
 
 def precision_recall_fscore_support(
