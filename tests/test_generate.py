@@ -42,3 +42,15 @@ def test_case_ids_depend_only_on_the_case():
     ids = [c["id"] for n, t in generators.build().items() if n != "MANIFEST.json" for c in loads(t)["cases"]]
     assert len(ids) == len(set(ids))
     assert rng_for("f1_score/x").integers(0, 2**31, 4).tolist() == rng_for("f1_score/x").integers(0, 2**31, 4).tolist()
+
+
+def test_generation_does_not_depend_on_string_hashing():
+    """scikit-learn prints some allowed-value sets in hash order; generators.oracle sorts them."""
+    import subprocess
+    import sys
+
+    script = ("import hashlib, generators; t = generators.build(); "
+              "print(hashlib.sha256(repr(sorted(t.items())).encode()).hexdigest())")
+    digests = {subprocess.run([sys.executable, "-c", script], env={"PYTHONHASHSEED": seed, "PATH": ""},
+                              capture_output=True, text=True, check=True).stdout for seed in ("1", "2")}
+    assert len(digests) == 1
