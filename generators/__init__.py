@@ -4,6 +4,9 @@ Each family module exposes ``cases()``, an iterable of complete case dicts
 made with :func:`generators.oracle.make_case`.  :func:`build` groups them into
 one file per metric (``oracle/<metric>.json``) and writes the manifest; the
 whole corpus is a pure function of this code and the pinned library versions.
+Every case then passes through one post-processing step,
+:func:`generators.conventions.with_conventions`, which adds the outcomes of the
+named conventions that change it (docs/conventions.md).
 """
 
 from __future__ import annotations
@@ -21,8 +24,9 @@ from conformance.corpus import FORMAT, MANIFEST
 from conformance.encoding import dumps, loads
 
 from generators import agreement, counts, regression, scores
+from generators.conventions import with_conventions
 
-CORPUS_VERSION = "1.0.0"
+CORPUS_VERSION = "1.1.0"  # 1.1.0: cases carry `conventions`
 # Default comparison tolerance shipped to every port (docs/decisions/0003).
 TOLERANCE = {"rtol": 1e-9, "atol": 1e-12}
 FAMILIES = {"counts": counts, "regression": regression, "scores": scores, "agreement": agreement}
@@ -38,7 +42,7 @@ def build() -> dict[str, str]:
     descriptions: dict[str, str] = {}
     for family_name, family in FAMILIES.items():
         for case in family.cases():
-            by_metric[case["metric"]].append(case)
+            by_metric[case["metric"]].append(with_conventions(case, TOLERANCE))
             descriptions.setdefault(case["metric"], f"{case['metric']} cases ({family_name} family).")
     texts: dict[str, str] = {}
     for metric in sorted(by_metric):

@@ -364,10 +364,15 @@ except CorpusError as exc:
     CORPUS, LOAD_ERROR = None, exc
 
 
+def _pair(inputs: dict):
+    """(y_true, y_pred); cohen_kappa_score names them y1 and y2 and counts them the same way."""
+    return (inputs["y_true"], inputs["y_pred"]) if "y_true" in inputs else (inputs["y1"], inputs["y2"])
+
+
 def _label_vectors(case) -> bool:
     """Cuttable label vectors: y_true and y_pred 1-D or one column.  Multilabel indicator
     input (more than one column) is not a count stream."""
-    ys = [np.shape(case.inputs[k]) for k in ("y_true", "y_pred")]
+    ys = [np.shape(y) for y in _pair(case.inputs)]
     return all(len(s) == 1 or (len(s) == 2 and s[1] <= 1) for s in ys)
 
 
@@ -380,7 +385,7 @@ def test_the_corpus_replay_covers_every_label_vector_count_case():
     count_cases = COUNT_CASES
     assert len(STREAM_CASES) > 1000
     # only multilabel cases are left out, and they are a minority
-    assert all(np.ndim(c.inputs["y_true"]) == 2 or np.ndim(c.inputs["y_pred"]) == 2
+    assert all(max(np.ndim(y) for y in _pair(c.inputs)) == 2
                for c in count_cases if not _label_vectors(c))
     assert len(count_cases) - len(STREAM_CASES) < 0.25 * len(count_cases)
 
@@ -388,7 +393,7 @@ def test_the_corpus_replay_covers_every_label_vector_count_case():
 def _two_ways(case, cut):
     """The stream of the case cut at ``cut``: updated in turn, and merged."""
     inputs = {k: (None if v is None else np.asarray(v)) for k, v in case.inputs.items()}
-    yt, yp, w = inputs["y_true"], inputs["y_pred"], inputs.get("sample_weight")
+    (yt, yp), w = _pair(inputs), inputs.get("sample_weight")
     first = (yt[:cut], yp[:cut], None if w is None else w[:cut])
     rest = (yt[cut:], yp[cut:], None if w is None else w[cut:])
     yield lambda: CountAccumulator().update(*first).update(*rest).compute(case.metric, **case.params)

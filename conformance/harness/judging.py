@@ -2,8 +2,10 @@
 
 Statuses fall in two groups that reports keep apart:
 
-* honest outcomes of the implementation: passed, failed, declared (failed,
-  but covered by a divergence the port declares), skipped;
+* honest outcomes of the implementation: passed, convention (matches the
+  outcome the corpus stores for the conventions the port declares,
+  docs/conventions.md), failed, declared (failed, but covered by a divergence
+  the port declares), skipped;
 * misbehaviour, when the harness could not judge the implementation:
   errored-uncaught (the adapter reported an exception it did not expect),
   crashed, timed-out, protocol-error, not-run (after the restart limit, or
@@ -15,9 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from conformance.compare import compare
+from conformance.corpus import Expected
+from conformance.encoding import decode_numeric
 from conformance.harness.protocol import Answer
 
 PASSED = "passed"
+CONVENTION = "convention"
 FAILED = "failed"
 DECLARED = "declared"
 SKIPPED = "skipped"
@@ -27,7 +32,8 @@ TIMED_OUT = "timed-out"
 PROTOCOL = "protocol-error"
 NOT_RUN = "not-run"
 
-HONEST = (PASSED, FAILED, DECLARED, SKIPPED)
+HONEST = (PASSED, CONVENTION, FAILED, DECLARED, SKIPPED)
+CONFORMANT = (PASSED, CONVENTION)  # what the exit status and the conformance figure count as agreement
 MISBEHAVIOUR = (ERRORED, CRASHED, TIMED_OUT, PROTOCOL, NOT_RUN)
 STATUSES = HONEST + MISBEHAVIOUR
 
@@ -39,6 +45,19 @@ class Outcome:
     max_error: float | None = None
     detail: str | None = None
     divergence: str | None = None
+    convention: str | None = None  # the conventions key the case was judged by
+
+
+def convention_outcome(case, key: str | None):
+    """(key, the corpus's expected outcome under it, decoded) when the case stores one for ``key``."""
+    if key is None:
+        return None
+    stored = case.raw.get("conventions", {}).get(key)
+    if stored is None:
+        return None  # the conventions do not change this case: expected judges it
+    if "error" in stored:
+        return key, Expected(error=dict(stored["error"]))
+    return key, Expected(value=decode_numeric(stored["value"], f"conventions.{key}.value"))
 
 
 def _short(text: str, limit: int = 160) -> str:
@@ -46,12 +65,27 @@ def _short(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def judge(case, answer: Answer, rtol: float, atol: float) -> Outcome:
-    """The status of ``case`` given a well-formed answer."""
+def judge(case, answer: Answer, rtol: float, atol: float, convention: str | None = None) -> Outcome:
+    """The status of ``case`` given a well-formed answer.  ``convention`` is the key of the
+    conventions the port declares that apply to the case (conformance.conventions.case_key):
+    when the case stores an outcome under it, the answer is judged against that outcome and
+    a match is ``convention``."""
     actual = answer.as_outcome()
     if answer.kind == "skipped":
         return Outcome(SKIPPED, actual, detail=_short(answer.raw))
-    expected = case.expected
+    alternative = convention_outcome(case, convention)
+    if alternative is not None:
+        outcome = _judge(alternative[1], answer, actual, rtol, atol)
+        outcome.convention = alternative[0]
+        if outcome.status == PASSED:
+            outcome.status = CONVENTION
+        elif outcome.detail:
+            outcome.detail = _short(f"under {alternative[0]}: {outcome.detail}")
+        return outcome
+    return _judge(case.expected, answer, actual, rtol, atol)
+
+
+def _judge(expected, answer: Answer, actual: dict, rtol: float, atol: float) -> Outcome:
     if expected.is_error:
         if answer.kind == "error":  # any error matches an error; both types are in the record
             return Outcome(PASSED, actual)
@@ -82,7 +116,9 @@ class Declarations:
         if not self.divergences:
             return outcome
         status = outcome.status
-        key = status if status in ("passed", "failed", "skipped") else "other"
+        # a case that passes under a declared convention counts as passed: a divergence it
+        # was declared for is stale once the convention explains it
+        key = "passed" if status == CONVENTION else status if status in ("passed", "failed", "skipped") else "other"
         chosen = None
         for d in self.divergences:
             if d.covers(case):

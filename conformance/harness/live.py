@@ -90,7 +90,7 @@ class LiveRunner:
     """
 
     def __init__(self, manifest, port: PortProcess, stderr: StderrLog, tolerance: dict, options: Options,
-                 finish, event):
+                 finish, event, convention_key=None):
         self.manifest = manifest
         self.port = port
         self.stderr = stderr
@@ -99,6 +99,7 @@ class LiveRunner:
         self.options = options
         self._finish = finish
         self._event = event
+        self._convention_key = convention_key or (lambda case: None)  # case -> conventions key or None
         self.restarts = 0
         self.down: str | None = None  # why the remaining cases are not run
         self.notes: list[str] = []
@@ -164,7 +165,8 @@ class LiveRunner:
                         self._restart(case, f"protocol error: {found.message}", pending, resend)
                         now = time.monotonic()
                 else:
-                    self._emit(n, case, judge(case, found, self.rtol, self.atol), now - head_since)
+                    self._emit(n, case, judge(case, found, self.rtol, self.atol, self._convention_key(case)),
+                               now - head_since)
                 head_since = now
                 continue
             pending.popleft()

@@ -17,6 +17,8 @@ from typing import Any
 
 import yaml
 
+from conformance import conventions as conv
+from conformance import forms as input_forms
 from conformance.encoding import EncodingError, to_json
 from conformance.harness.protocol import validator
 
@@ -108,6 +110,13 @@ class PortManifest:
     sha256: str
     names: dict[str, str] = field(default_factory=dict)  # scikit-learn function[.keyword] -> the port's name
     extensions: tuple[dict, ...] = ()  # {name, note, function?, link?}: beyond scikit-learn
+    conventions: dict[str, list[str]] = field(default_factory=dict)  # metric or "*" -> ["axis=value", ...]
+    forms: input_forms.Declared = input_forms.Declared()  # the input forms and rules it takes
+    streaming: bool = False  # run messages carry batches
+
+    def conventions_for(self, metric: str) -> dict[str, str]:
+        """axis -> value the port follows for ``metric`` ("*" overridden by the metric's entry)."""
+        return conv.declared_for(self.conventions, metric)
 
     def argv(self) -> list[str]:
         return [sys.executable if a == PYTHON else a for a in self.command]
@@ -180,6 +189,10 @@ def load_manifest(port_dir: str | Path) -> PortManifest:
     if problems:
         raise ManifestError(problems)
 
+    for field_name, message in (conv.check_declarations(data.get("conventions"))
+                                + input_forms.check_declared(data.get("forms"), data.get("rules"))):
+        problems.append(f"{file}: {field_name}: {message}")
+
     divergences = []
     seen: dict[str, int] = {}
     for i, item in enumerate(data.get("divergences", [])):
@@ -210,4 +223,7 @@ def load_manifest(port_dir: str | Path) -> PortManifest:
         sha256=hashlib.sha256(text).hexdigest(),
         names=dict(data.get("names", {})),
         extensions=tuple(to_json(e) for e in data.get("extensions", [])),
+        conventions={k: list(v) for k, v in data.get("conventions", {}).items()},
+        forms=input_forms.Declared.from_manifest(data.get("forms"), data.get("rules")),
+        streaming=bool(data.get("streaming", False)),
     )

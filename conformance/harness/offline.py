@@ -72,7 +72,7 @@ def load_results(path: Path, selected_ids: set[str], corpus_ids: set[str], max_l
     return out
 
 
-def judge_results(results: Results, numbered, tolerance: dict, finish) -> None:
+def judge_results(results: Results, numbered, tolerance: dict, finish, convention_key=None) -> None:
     rtol, atol = tolerance["rtol"], tolerance["atol"]
     for n, case in numbered:
         entry = results.answers.get(case.id)
@@ -86,4 +86,4 @@ def judge_results(results: Results, numbered, tolerance: dict, finish) -> None:
         elif isinstance(found, str):
             finish(n, case, Outcome(PROTOCOL, detail=found), None, "")
         else:
-            finish(n, case, judge(case, found, rtol, atol), None, "")
+            finish(n, case, judge(case, found, rtol, atol, convention_key(case) if convention_key else None), None, "")

@@ -63,8 +63,34 @@ def case_payload(case) -> dict:
     return payload
 
 
+@dataclass(frozen=True)
+class SentCase:
+    """A corpus case as a port that declared input forms or streaming gets it: ``inputs`` in
+    place of the stored ones, and the run message's ``form`` and ``batches`` (either may be
+    None).  Everything else (id, raw, expected, ...) is the case's own."""
+
+    case: Any
+    inputs: dict
+    form: dict | None = None
+    batches: list[int] | None = None
+
+    def __getattr__(self, name):
+        return getattr(self.case, name)
+
+
+def run_message(seq: int, case) -> dict:
+    message = {"cmd": "run", "seq": seq, "case": case_payload(case)}
+    if isinstance(case, SentCase):
+        message["case"]["inputs"] = case.inputs
+        if case.form is not None:
+            message["form"] = case.form
+        if case.batches is not None:
+            message["batches"] = case.batches
+    return message
+
+
 def run_line(seq: int, case) -> bytes:
-    return encode_line({"cmd": "run", "seq": seq, "case": case_payload(case)})
+    return encode_line(run_message(seq, case))
 
 
 # ---------------------------------------------------------------- answers

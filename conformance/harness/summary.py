@@ -6,7 +6,7 @@ import os
 import sys
 
 from conformance.harness.judging import (
-    CRASHED, DECLARED, ERRORED, FAILED, MISBEHAVIOUR, NOT_RUN, PASSED, PROTOCOL, SKIPPED, TIMED_OUT,
+    CONVENTION, CRASHED, DECLARED, ERRORED, FAILED, MISBEHAVIOUR, NOT_RUN, PASSED, PROTOCOL, SKIPPED, TIMED_OUT,
 )
 
 SAMPLES = 20  # failing cases listed by name; the rest are counted (all are in the record)
@@ -40,13 +40,13 @@ def verdict(totals: dict, extra_faults: int = 0) -> str:
         return "the port misbehaved: some cases could not be judged (listed above); the implementation was not fully tested"
     if totals[FAILED]:
         return f"non-conformant: {totals[FAILED]} case(s) differ from the oracle without a declared divergence"
-    return "conformant: every case passed, was declared or was skipped"
+    return "conformant: every case passed (as scikit-learn or under a declared convention), was declared or was skipped"
 
 
 def summary_lines(*, header: str, totals: dict, samples: list[str], more: int, divergences: list[dict],
                   notes: list[str], problems: list[str], extra_faults: int = 0, record: str | None = None) -> list[str]:
     lines = [header]
-    honest = "  ".join(f"{s} {totals[s]}" for s in (PASSED, FAILED, DECLARED, SKIPPED))
+    honest = "  ".join(f"{s} {totals.get(s, 0)}" for s in (PASSED, CONVENTION, FAILED, DECLARED, SKIPPED))
     broke = "  ".join(f"{s} {totals[s]}" for s in (ERRORED, CRASHED, TIMED_OUT, PROTOCOL, NOT_RUN))
     lines.append(f"  {totals['cases']} cases: {honest}")
     lines.append(f"  port faults: {broke}  (restarts {totals['restarts']})")
@@ -101,7 +101,7 @@ class Progress:
     def update(self, status: str) -> None:
         if self._bar is None:
             return
-        if status != PASSED and status != SKIPPED and status != DECLARED:
+        if status not in (PASSED, CONVENTION, SKIPPED, DECLARED):
             self._bad += 1
             self._bar.set_postfix_str(f"not passed {self._bad}", refresh=False)
         self._bar.update(1)

@@ -17,11 +17,15 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Iterable
 
-from conformance.harness.judging import DECLARED, NOT_RUN, PASSED, SKIPPED, STATUSES, Declarations, Outcome
+from conformance import conventions as conv
+from conformance import forms as input_forms
+from conformance.harness.judging import (
+    CONVENTION, DECLARED, NOT_RUN, PASSED, SKIPPED, STATUSES, Declarations, Outcome,
+)
 from conformance.harness.live import LiveRunner, Options, PortDown, start_port
 from conformance.harness.offline import judge_results, load_results
 from conformance.harness.process import StderrLog
-from conformance.harness.protocol import PROTOCOL
+from conformance.harness.protocol import PROTOCOL, SentCase
 from conformance.harness.record import RECORD_FORMAT, RunRecord
 from conformance.harness.summary import SAMPLES, Progress, exit_status, summary_lines, verdict
 
@@ -65,7 +69,7 @@ class _Run:
         outcome = self.declarations.apply(case, outcome)
         status = outcome.status
         self.counts[status] += 1
-        if status not in (PASSED, SKIPPED, DECLARED, NOT_RUN):  # not-run: one note says why
+        if status not in (PASSED, CONVENTION, SKIPPED, DECLARED, NOT_RUN):  # not-run: one note says why
             if len(self.samples) < SAMPLES:
                 self.samples.append(f"{case.id}: {status}: {outcome.detail}")
             else:
@@ -78,6 +82,14 @@ class _Run:
             "status": status, "expected": raw["expected"], "actual": outcome.actual,
             "max_error": outcome.max_error, "detail": outcome.detail, "divergence": outcome.divergence,
         }
+        if outcome.convention is not None:  # judged against the outcome of these conventions
+            event["convention"] = outcome.convention
+            event["expected"] = raw["conventions"][outcome.convention]
+        if isinstance(case, SentCase):
+            if case.form is not None:
+                event["form"] = case.form
+            if case.batches is not None:
+                event["batches"] = case.batches
         if seconds is not None:
             event["seconds"] = round(seconds, 6)
         if stderr:
@@ -126,7 +138,49 @@ def _start_event(manifest, corpus, case_count, implementation, tolerance, only, 
         "divergences": [d.raw for d in manifest.divergences],
         "names": dict(manifest.names),
         "extensions": list(manifest.extensions),
+        "conventions": {k: list(v) for k, v in manifest.conventions.items()},
+        **({"forms": dict(manifest.raw.get("forms", {})), "rules": dict(manifest.raw.get("rules", {}))}
+           if not manifest.forms.plain else {}),
+        "streaming": manifest.streaming,
     }
+
+
+def convention_key(manifest):
+    """case -> the key of the port's declared conventions that apply to it (None: judge by expected)."""
+    if not manifest.conventions:
+        return None
+    declared: dict[str, dict] = {}
+
+    def key(case):
+        if case.metric not in declared:
+            declared[case.metric] = manifest.conventions_for(case.metric)
+        raw = case.raw
+        return conv.case_key(declared[case.metric], case.metric, raw["inputs"], raw["params"])
+
+    return key
+
+
+def prepared(manifest, numbered, skip):
+    """The cases as this port gets them: in its declared input forms, with batches when it
+    streams.  A case its form cannot express is not sent: ``skip(n, case, reason)`` records it."""
+    if manifest.forms.plain and not manifest.streaming:
+        yield from numbered
+        return
+    for n, case in numbered:
+        raw = case.raw
+        try:
+            sent = input_forms.transform(case.id, case.metric, raw["inputs"], raw["params"], manifest.forms)
+        except input_forms.Unexpressible as exc:
+            skip(n, case, str(exc))
+            continue
+        batches = None
+        if manifest.streaming and case.metric in input_forms.LABEL_METRICS:
+            size = input_forms.sample_count(raw["inputs"])
+            batches = input_forms.batch_cuts(case.id, size, raw.get("splits")) if size is not None else None
+        if sent.form is None and batches is None:
+            yield n, case
+        else:
+            yield n, SentCase(case, sent.inputs, sent.form, batches)
 
 
 def _header(manifest, corpus, implementation, tolerance) -> str:
@@ -190,7 +244,7 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
         if loaded is not None:
             for line, case_id, message in loaded.problems:
                 record.write({"event": "results-problem", "line": line, "id": case_id, "message": message})
-            judge_results(loaded, numbered, tolerance, run.finish)
+            judge_results(loaded, numbered, tolerance, run.finish, convention_key(manifest))
         elif down is not None:
             detail = f"the port did not start: {down.reason}"
             record.write({"event": "port", "what": "down", "detail": detail, "case": None, "restarts": 0,
@@ -201,8 +255,10 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
             notes.append(f"{detail}; {case_count} case(s) not run"
                          + (f"; its stderr ends with: {last_words[-1]}" if last_words else ""))
         else:
-            runner = LiveRunner(manifest, port, stderr_log, tolerance, options, run.finish, record.write)
-            runner.run(numbered)
+            runner = LiveRunner(manifest, port, stderr_log, tolerance, options, run.finish, record.write,
+                                convention_key(manifest))
+            runner.run(prepared(manifest, numbered, lambda n, case, reason: run.finish(
+                n, case, Outcome(SKIPPED, {"skipped": reason}, detail=reason), None, "")))
             notes += runner.notes
             if runner.down:
                 notes.append(f"the port went down: {runner.down}; "

@@ -4,7 +4,7 @@ Two runs of one port (before and after a change) or two ports on the same
 corpus.  Sections (docs/reports.md):
 
 * newly failing - not failing in A, failing in B (failed, declared, or misbehaviour);
-* newly passing - not passed in A, passed in B;
+* newly passing - neither passed nor convention in A, one of them in B;
 * values that moved - both answered a value and they differ beyond tolerance
   (whatever the statuses: two different wrong values move too);
 * other status changes - every other change of status (failed -> declared, passed -> skipped, ...);
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from conformance.compare import compare
 from conformance.encoding import EncodingError, decode_numeric
-from conformance.harness.judging import DECLARED, FAILED, MISBEHAVIOUR, PASSED
+from conformance.harness.judging import CONVENTION, DECLARED, FAILED, MISBEHAVIOUR, PASSED
 from conformance.report import values
 from conformance.report.runs import Run
 
@@ -67,11 +67,12 @@ def diff(a: Run, b: Run) -> dict:
         x, y = ca[cid], cb[cid]
         sx, sy = x["status"], y["status"]
         entry = {"id": cid, "metric": y["metric"], "a": sx, "b": sy, "detail": y.get("detail") or x.get("detail"),
-                 "divergence": y.get("divergence") or x.get("divergence")}
+                 "divergence": y.get("divergence") or x.get("divergence"),
+                 "convention": y.get("convention") or x.get("convention")}
         if sx != sy:
             if sy in FAILING and sx not in FAILING:
                 out["newly_failing"].append(entry)
-            elif sy == PASSED:
+            elif sy in (PASSED, CONVENTION) and sx not in (PASSED, CONVENTION):
                 out["newly_passing"].append(entry)
             else:
                 out["status_changes"].append(entry)
@@ -79,7 +80,9 @@ def diff(a: Run, b: Run) -> dict:
         if moved:
             out["values_moved"].append({"id": cid, "metric": y["metric"], "a": x["actual"]["value"],
                                         "b": y["actual"]["value"], "max_error": size, "status_a": sx, "status_b": sy})
-        if values.key(x.get("expected")) != values.key(y.get("expected")):
+        # a case judged under a convention records that convention's outcome as expected
+        same_basis = x.get("convention") == y.get("convention")
+        if same_basis and values.key(x.get("expected")) != values.key(y.get("expected")):
             out["expected_changed"].append({"id": cid, "a": x.get("expected"), "b": y.get("expected")})
     return out
 
@@ -111,8 +114,9 @@ def text(d: dict) -> list[str]:
         lines.extend(f"  {fmt(item)}" for item in items)
 
     def change(e):
-        extra = f" [{e['divergence']}]" if e["b"] == DECLARED and e.get("divergence") else ""
-        detail = f": {e['detail']}" if e.get("detail") and e["b"] != PASSED else ""
+        extra = (f" [{e['divergence']}]" if e["b"] == DECLARED and e.get("divergence")
+                 else f" [follows {e['convention']}]" if e["b"] == CONVENTION and e.get("convention") else "")
+        detail = f": {e['detail']}" if e.get("detail") and e["b"] not in (PASSED, CONVENTION) else ""
         return f"{e['id']}: {e['a']} -> {e['b']}{extra}{detail}"
 
     section("newly failing", d["newly_failing"], change)

@@ -17,6 +17,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import urlsplit
 
+from conformance.harness.judging import CONVENTION as FOLLOWED
 from conformance.harness.judging import DECLARED, FAILED, MISBEHAVIOUR, PASSED, SKIPPED, STATUSES
 from conformance.report import values
 from conformance.report.runs import Run
@@ -52,6 +53,7 @@ class Tally:
         self.kinds = Counter()  # declared cases by the kind of their divergence
         self.declared_by = Counter()  # divergence id -> declared cases
         self.skip_reasons = Counter()
+        self.followed = Counter()  # conventions key -> cases that matched the corpus under it
 
     def add(self, case: dict, run: Run) -> None:
         status = case["status"]
@@ -61,6 +63,8 @@ class Tally:
             self.declared_by[case.get("divergence")] += 1
         elif status == SKIPPED:
             self.skip_reasons[skip_reason(case)] += 1
+        elif status == FOLLOWED:
+            self.followed[str(case.get("convention"))] += 1
 
     @property
     def cases(self) -> int:
@@ -73,7 +77,7 @@ class Tally:
     # The conformance figure (docs/decisions: the badge formula).
     @property
     def conformant(self) -> int:
-        return self.counts[PASSED] + self.kinds["convention"]
+        return self.counts[PASSED] + self.counts[FOLLOWED] + self.kinds["convention"]
 
     @property
     def unsupported(self) -> int:
@@ -107,6 +111,8 @@ class Tally:
         for s in STATUSES:
             if self.counts[s]:
                 parts.append(f"{self.counts[s]} {s}")
+                if s == FOLLOWED:
+                    parts[-1] += " (" + ", ".join(sorted(self.followed)) + ")"
                 if s == DECLARED:
                     kinds = sorted(self.kinds.items())
                     parts[-1] += (f" ({kinds[0][0]})" if len(kinds) == 1
@@ -214,6 +220,8 @@ def _row_status(t: Tally, renamed: bool) -> tuple[str, bool]:
         if t.kinds["unsupported"]:
             return UNSUPPORTED, False
         return CONVENTION, False
+    if t.counts[FOLLOWED]:
+        return CONVENTION, False
     if t.counts[PASSED] == 0 and t.counts[SKIPPED]:
         return UNSUPPORTED, False
     return (RENAMED if renamed else SAME), False
@@ -243,6 +251,8 @@ def _row(run: Run, spec: dict, covers: dict[str, list[str]], homes: set[str]) ->
     notes: list[Note] = []
     if undeclared:
         notes.append(Note(f"{t.counts[FAILED]} undeclared failure(s): see “Undeclared failures”"))
+    if t.followed:
+        notes.append(Note("follows " + ", ".join(sorted(t.followed))))
     involved = _involved(run, cases, covers)
     for d in run.divergences:  # in port.yaml order
         did = d.get("id")

@@ -80,6 +80,22 @@ class Run:
     def extensions(self) -> list[dict]:
         return self.start.get("extensions") or []
 
+    @property
+    def declared(self) -> list[tuple[str, str, str]]:
+        """What the port declares about its conventions and inputs, one (what, kind, note) each:
+        its conventions per metric, its input forms and rules, streaming (docs/conventions.md)."""
+        out = [(f"{metric}: {', '.join(items)}", "convention",
+                "declared conventions, judged against the corpus's outcome under them")
+               for metric, items in sorted((self.start.get("conventions") or {}).items()) if items]
+        forms, rules = self.start.get("forms") or {}, self.start.get("rules") or {}
+        if forms:
+            what = ", ".join(f"{k}: {v}" for k, v in sorted(forms.items()))
+            how = ", ".join(f"{k} {v}" for k, v in sorted(rules.items()))
+            out.append((what, "input form", "inputs sent in this form" + (f" (rules: {how})" if how else "")))
+        if self.start.get("streaming"):
+            out.append(("streaming", "input form", "label-metric cases sent with batches: update ... compute"))
+        return out
+
     def kind_of(self, divergence_id: str | None) -> str:
         """The kind (convention, bug, unsupported) of a declared divergence; an id the
         start event does not list counts as a bug (the worst reading)."""

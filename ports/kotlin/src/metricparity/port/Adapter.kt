@@ -4,6 +4,7 @@ import metricparity.corpus.Case
 import metricparity.metrics.Accuracy
 import metricparity.metrics.Averaging
 import metricparity.metrics.ConfusionMatrix
+import metricparity.metrics.CountingMetric
 import metricparity.metrics.F1Score
 import metricparity.metrics.Metric
 import metricparity.metrics.Precision
@@ -16,6 +17,13 @@ import metricparity.metrics.Recall
  * only (y_true -> targets, y_pred -> predictions, integral numbers -> Int class
  * indices); whatever the library cannot be asked for is answered `skipped` with
  * the reason.  It never computes a metric itself.
+ *
+ * Input forms (port.yaml `forms`, docs/protocol.md "Input forms"): the harness sends
+ * y_pred as scores (one row per sample) and y_true one-hot, and says so in the run
+ * message's "form"; they go to the library's update(scores, targets) overloads, which
+ * argmax each row (first maximum on ties) or threshold a single column (> 0.5).  A
+ * class-first score matrix is transposed into rows, a 1-D probability vector becomes
+ * rows of one column; nothing else is done to them.
  */
 
 /** The library has no way to express this case. */
@@ -25,8 +33,8 @@ object Adapter {
     const val VERSION = "0.1.0"
 
     /** The answer to one case: {"value": ...}, {"error": {...}} or {"skipped": "..."}. */
-    fun run(case: Case): Map<String, Any?> = try {
-        mapOf("value" to encode(dispatch(case)))
+    fun run(case: Case, form: Map<*, *>? = null): Map<String, Any?> = try {
+        mapOf("value" to encode(dispatch(case, form)))
     } catch (s: Skip) {
         mapOf("skipped" to s.message)
     } catch (e: IllegalArgumentException) {
@@ -36,31 +44,31 @@ object Adapter {
         mapOf("error" to mapOf("type" to e.javaClass.simpleName, "message" to (e.message ?: ""), "uncaught" to true))
     }
 
-    private fun dispatch(c: Case): Any? = when (c.metric) {
-        "accuracy_score" -> accuracy(c)
-        "confusion_matrix" -> confusionMatrix(c)
-        "precision_score" -> score(c, "precision")
-        "recall_score" -> score(c, "recall")
-        "f1_score" -> score(c, "f1")
-        "fbeta_score" -> score(c, "f1")
-        "precision_recall_fscore_support" -> score(c, "prfs")
+    private fun dispatch(c: Case, form: Map<*, *>?): Any? = when (c.metric) {
+        "accuracy_score" -> accuracy(c, form)
+        "confusion_matrix" -> confusionMatrix(c, form)
+        "precision_score" -> score(c, "precision", form)
+        "recall_score" -> score(c, "recall", form)
+        "f1_score" -> score(c, "f1", form)
+        "fbeta_score" -> score(c, "f1", form)
+        "precision_recall_fscore_support" -> score(c, "prfs", form)
         else -> throw Skip("no such metric in this library")
     }
 
-    private fun accuracy(c: Case): Double {
+    private fun accuracy(c: Case, form: Map<*, *>?): Double {
         keywords(c, setOf("normalize"))
         if (c.params["normalize"] == false) throw Skip("Accuracy gives the fraction only, no count of correct samples (normalize=False)")
-        return feed(Accuracy(), c).compute()
+        return feed(Accuracy(), c, form).compute()
     }
 
-    private fun confusionMatrix(c: Case): Array<LongArray> {
+    private fun confusionMatrix(c: Case, form: Map<*, *>?): Array<LongArray> {
         keywords(c, setOf("labels", "normalize"))
         if (c.params["labels"] != null) throw Skip("ConfusionMatrix is over the observed classes; it has no labels parameter")
         if (c.params["normalize"] != null) throw Skip("ConfusionMatrix holds counts; it has no normalisation (normalize=${c.params["normalize"]})")
-        return feed(ConfusionMatrix(), c).compute()
+        return feed(ConfusionMatrix(), c, form).compute()
     }
 
-    private fun score(c: Case, which: String): Any? {
+    private fun score(c: Case, which: String, form: Map<*, *>?): Any? {
         val isPrfs = which == "prfs"
         val allowed = mutableSetOf("average", "labels", "pos_label", "zero_division")
         if (isPrfs) allowed += setOf("beta", "warn_for")
@@ -97,15 +105,45 @@ object Adapter {
             "f1" -> listOf(F1Score(averaging))
             else -> listOf(Precision(averaging), Recall(averaging), F1Score(averaging))
         }
-        val values = metrics.map { feed(it, c).compute() }
+        val values = metrics.map { feed(it, c, form).compute() }
         // precision_recall_fscore_support's averaged support is None.
         return if (isPrfs) values + listOf(null) else values[0]
     }
 
-    /** y_pred -> predictions, y_true -> targets, in the library's one update call. */
-    private fun <M : Metric<*>> feed(metric: M, c: Case): M {
-        metric.update(classIndices(c.inputs["y_pred"], "y_pred"), classIndices(c.inputs["y_true"], "y_true"))
+    /** y_pred -> predictions, y_true -> targets, in the library's one update call for their forms. */
+    private fun <M : Metric<*>> feed(metric: M, c: Case, form: Map<*, *>?): M {
+        val predForm = form?.get("y_pred") as? String ?: "labels"
+        val trueForm = form?.get("y_true") as? String ?: "labels"
+        val yPred = c.inputs["y_pred"]
+        val yTrue = c.inputs["y_true"]
+        when {
+            trueForm == "one-hot" -> {
+                if (predForm == "labels") throw Skip("one-hot targets go with score predictions in this library")
+                val counting = metric as? CountingMetric<*> ?: throw Skip("${metric.name} takes no soft targets")
+                counting.update(scoreRows(yPred, predForm, "y_pred"), scoreRows(yTrue, "scores", "y_true"))
+            }
+            predForm == "labels" -> metric.update(classIndices(yPred, "y_pred"), classIndices(yTrue, "y_true"))
+            else -> metric.update(scoreRows(yPred, predForm, "y_pred"), classIndices(yTrue, "y_true"))
+        }
         return metric
+    }
+
+    /** Scores as rows, one per sample: "scores" as sent, "scores-class-first" transposed,
+     *  "probability" (one number per sample) as rows of one column. */
+    private fun scoreRows(value: Any?, form: String, name: String): Array<DoubleArray> {
+        val list = value as? List<*> ?: throw Skip("$name is not an array")
+        fun number(v: Any?): Double = (v as? Number)?.toDouble() ?: throw Skip("$name holds $v, not a score")
+        fun row(v: Any?): DoubleArray = (v as? List<*> ?: throw Skip("$name is not a matrix")).map { number(it) }.toDoubleArray()
+        return when (form) {
+            "scores" -> Array(list.size) { row(list[it]) }
+            "scores-class-first" -> {
+                val columns = Array(list.size) { row(list[it]) }
+                val n = if (columns.isEmpty()) 0 else columns[0].size
+                Array(n) { i -> DoubleArray(columns.size) { k -> columns[k][i] } }
+            }
+            "probability" -> Array(list.size) { doubleArrayOf(number(list[it])) }
+            else -> throw Skip("no input form $form in this adapter")
+        }
     }
 
     private fun keywords(c: Case, allowedParams: Set<String>) {

@@ -68,7 +68,9 @@ fun serve(): Int {
             "start" -> send(linkedMapOf("protocol" to 1, "implementation" to implementation()))
             "run" -> {
                 val answer = try {
-                    Adapter.run(CorpusReader.decodeCase(message["case"], "<protocol>", withExpected = false))
+                    // "form": the inputs come as the port.yaml forms ask (scores, one-hot targets)
+                    Adapter.run(CorpusReader.decodeCase(message["case"], "<protocol>", withExpected = false),
+                        message["form"] as? Map<*, *>)
                 } catch (e: EncodingException) {
                     mapOf("error" to mapOf("type" to "EncodingException", "message" to (e.message ?: ""), "uncaught" to true))
                 }

@@ -1,0 +1,327 @@
+"""parity verify with declared conventions, input forms and streaming (docs/conventions.md,
+docs/protocol.md "Input forms" and "Streaming"), through fake ports and the real CLI."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from conformance.cli import main
+from conformance.corpus import load_corpus
+from conformance.forms import Declared, Unexpressible, transform
+from conformance.harness.record import read_record
+from fake_ports import kit
+from generators import TOLERANCE
+from generators.conventions import with_conventions
+from generators.oracle import make_case, rng_for
+
+
+def _cases() -> list[dict]:
+    mc = {"y_true": [0, 0, 3, 1, 1], "y_pred": [0, 3, 3, 1, 0]}  # class 2 absent from both
+    cases = [
+        make_case("f1_score/conv/absent/macro", "f1_score", mc, {"average": "macro"}, tags=["absent-class"]),
+        make_case("recall_score/conv/absent/none", "recall_score", mc, {"average": None}, tags=["absent-class"]),
+        make_case("precision_score/conv/predicted-only/macro", "precision_score",
+                  {"y_true": [0, 0, 1], "y_pred": [0, 2, 1]}, {"average": "macro"}),
+        make_case("f1_score/conv/labels-given", "f1_score", mc, {"average": "macro", "labels": [0, 1, 2, 3]}),
+        make_case("f1_score/conv/no-positive", "f1_score", {"y_true": [0, 0], "y_pred": [0, 0]}),
+        make_case("confusion_matrix/conv/absent", "confusion_matrix", mc),
+        make_case("accuracy_score/conv/basic", "accuracy_score", mc),
+        make_case("precision_score/forms/binary", "precision_score",
+                  {"y_true": [0, 1, 1, 0, 1, 0, 0, 1], "y_pred": [0, 1, 0, 0, 1, 1, 0, 1]}),
+        make_case("recall_score/forms/negative", "recall_score", {"y_true": [-1, 0, 1], "y_pred": [0, 0, 1]},
+                  {"average": "macro"}),
+        make_case("f1_score/forms/empty", "f1_score", {"y_true": [], "y_pred": []}, {"average": "macro"}),
+        make_case("mean_squared_error/forms/untouched", "mean_squared_error",
+                  {"y_true": [0.5, 1.0], "y_pred": [1.0, 1.0]}),
+    ]
+    for i in range(6):  # random multiclass cases: ties in their score rows
+        rng = rng_for(f"forms/{i}")
+        n = int(rng.integers(4, 12))
+        inputs = {"y_true": rng.integers(0, 4, n).tolist(), "y_pred": rng.integers(0, 4, n).tolist()}
+        for metric, params in (("f1_score", {"average": "macro"}), ("accuracy_score", {}),
+                               ("precision_score", {"average": "weighted", "zero_division": 0})):
+            cases.append(make_case(f"{metric}/forms/random-{i}", metric, inputs, params))
+    return [with_conventions(c, TOLERANCE) for c in cases]
+
+
+@cache
+def corpus_dir() -> Path:
+    return kit.write_corpus(Path(tempfile.mkdtemp(prefix="parity-conv-")) / "corpus", _cases())
+
+
+@cache
+def corpus():
+    return load_corpus(corpus_dir())
+
+
+def run(tmp_path, script, *args, extra="", name="fake"):
+    port = kit.make_port(tmp_path, script, *args, extra=extra, name=name, corpus=corpus_dir())
+    record = tmp_path / f"{name}.json"
+    code = main(["verify", str(port), "--corpus", str(corpus_dir()), "--json", str(record), "--no-progress",
+                 "--timeout", "10"])
+    return code, {c["id"]: c for c in read_record(record)["cases"]}, record
+
+
+def with_key(key):
+    return {c.id for c in corpus() if key in c.raw.get("conventions", {})}
+
+
+# ------------------------------------------------------------------ conventions
+
+
+def test_the_corpus_has_what_the_tests_need():
+    assert with_key("classes=declared") >= {"f1_score/conv/absent/macro", "recall_score/conv/absent/none",
+                                            "confusion_matrix/conv/absent"}
+    assert "precision_score/conv/predicted-only/macro" in with_key("classes=supported")
+    assert "f1_score/conv/no-positive" in with_key("zero-division=1")
+
+
+def test_a_port_following_a_declared_convention_passes_those_cases_as_convention(tmp_path, capsys):
+    code, cases, _ = run(tmp_path, "conventional.py", "classes=declared",
+                         extra='conventions: {"*": [classes=declared]}\n')
+    out = capsys.readouterr().out
+    assert code == 0, out
+    followed = {i for i, c in cases.items() if c["status"] == "convention"}
+    assert followed == with_key("classes=declared")
+    for i in followed:
+        assert cases[i]["convention"] == "classes=declared"
+        assert cases[i]["expected"] == corpus().cases[[c.id for c in corpus()].index(i)].raw["conventions"][
+            "classes=declared"]
+    assert all(c["status"] in ("passed", "convention") for c in cases.values())
+    assert f"convention {len(followed)}" in out
+
+
+def test_the_same_answers_without_the_declaration_fail(tmp_path, capsys):
+    code, cases, _ = run(tmp_path, "conventional.py", "classes=declared")
+    assert code == 1
+    assert {i for i, c in cases.items() if c["status"] == "failed"} == with_key("classes=declared")
+    assert "convention" not in json.dumps([c.get("convention") for c in cases.values() if c.get("convention")])
+
+
+def test_a_port_declaring_a_convention_it_does_not_follow_fails_against_the_conventions_value(tmp_path, capsys):
+    code, cases, _ = run(tmp_path, "honest.py", extra='conventions: {f1_score: [classes=declared]}\n')
+    assert code == 1
+    failed = {i for i, c in cases.items() if c["status"] == "failed"}
+    assert failed == {i for i in with_key("classes=declared") if i.startswith("f1_score/")}
+    case = cases["f1_score/conv/absent/macro"]
+    assert case["convention"] == "classes=declared" and case["detail"].startswith("under classes=declared:")
+    stored = next(c for c in corpus() if c.id == case["id"]).raw["conventions"]["classes=declared"]
+    assert case["expected"] == stored  # the convention's outcome is what it was judged against
+
+
+def test_combined_conventions_are_judged_by_their_joint_key(tmp_path, capsys):
+    extra = 'conventions: {"*": [classes=supported, zero-division=1]}\n'
+    code, cases, _ = run(tmp_path, "conventional.py", "classes=supported", "zero-division=1", extra=extra)
+    assert code == 0, capsys.readouterr().out
+    keys = {c["convention"] for c in cases.values() if c["status"] == "convention"}
+    assert "classes=supported+zero-division=1" in keys and "zero-division=1" in keys
+    assert cases["precision_score/conv/predicted-only/macro"]["convention"] == "classes=supported+zero-division=1"
+
+
+def test_a_metrics_own_entry_overrides_the_star_entry(tmp_path, capsys):
+    extra = 'conventions: {"*": [classes=declared], f1_score: [classes=observed]}\n'
+    code, cases, _ = run(tmp_path, "conventional.py", "classes=declared", extra=extra)
+    assert code == 1
+    declared = with_key("classes=declared")
+    assert {i for i, c in cases.items() if c["status"] == "failed"} == {i for i in declared if i.startswith("f1_score/")}
+    assert {i for i, c in cases.items() if c["status"] == "convention"} == {
+        i for i in declared if not i.startswith("f1_score/")}
+
+
+def test_a_divergence_explained_by_a_convention_is_stale(tmp_path, capsys):
+    extra = ('conventions: {"*": [classes=declared]}\ndivergences:\n  - id: absent-classes\n    kind: convention\n'
+             '    selector: {tags: [absent-class]}\n    note: n\n    link: l\n')
+    code, cases, record = run(tmp_path, "conventional.py", "classes=declared", extra=extra)
+    out = capsys.readouterr().out
+    assert code == 0 and "stale divergence absent-classes" in out
+
+
+# ------------------------------------------------------------------ port.yaml
+
+
+@pytest.mark.parametrize("extra, message", [
+    ('conventions: {f1_score: [classes=all]}\n',
+     "conventions.f1_score[0]: 'classes=all' is not one of classes=observed, classes=declared"),
+    ('conventions: {f1_score: [average=macro]}\n', "conventions.f1_score[0]: 'average=macro' is not one of"),
+    ('conventions: {f1_score: [classes=declared, classes=supported]}\n',
+     "conventions.f1_score[1]: 'classes=supported': classes is already declared as 'classes=declared' for f1_score"),
+    ('forms: {y_pred: logits}\n', "forms.y_pred: 'logits' is not one of labels, scores, scores-class-first, probability"),
+    ('forms: {y_pred: scores}\n', "forms.y_pred: 'scores' needs rules.argmax-ties (lowest or highest)"),
+    ('forms: {y_pred: probability}\nrules: {threshold: above}\n',
+     "rules.threshold: 'above' is not one of strict, inclusive"),
+    ('forms: {y_score: scores}\n', "forms.y_score: unknown field (allowed: y_true, y_pred"),
+    ('streaming: yes please\n', "streaming: must be boolean"),
+])
+def test_bad_declarations_are_one_line_errors(tmp_path, capsys, extra, message):
+    port = kit.make_port(tmp_path, "honest.py", extra=extra, corpus=corpus_dir())
+    code = main(["verify", str(port), "--corpus", str(corpus_dir()), "--no-progress"])
+    err = capsys.readouterr().err
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0] and lines[0].startswith(str(port / "port.yaml")), err
+
+
+# ------------------------------------------------------------------ input forms
+
+
+def ties(rule_forms: Declared) -> set[str]:
+    out = set()
+    for c in corpus():
+        try:
+            if transform(c.id, c.metric, c.raw["inputs"], c.raw["params"], rule_forms).ties:
+                out.add(c.id)
+        except Unexpressible:
+            pass
+    return out
+
+
+FORMS = [
+    ("{y_true: one-hot, y_pred: scores}", "{argmax-ties: lowest}", "argmax-ties=highest",
+     Declared("one-hot", "scores", argmax_ties="lowest")),
+    ("{y_true: float-ids, y_pred: scores-class-first}", "{argmax-ties: highest}", "argmax-ties=lowest",
+     Declared("float-ids", "scores-class-first", argmax_ties="highest")),
+    ("{y_pred: probability}", "{threshold: strict}", "threshold=inclusive",
+     Declared(y_pred="probability", threshold="strict")),
+]
+
+
+@pytest.mark.parametrize("forms, rules, other, declared", FORMS)
+def test_a_port_reading_its_forms_with_the_declared_rule_passes(tmp_path, capsys, monkeypatch, forms, rules, other,
+                                                                 declared):
+    spy = tmp_path / "spy.jsonl"
+    monkeypatch.setenv("PARITY_SPY", str(spy))
+    code, cases, _ = run(tmp_path, "forms_port.py", extra=f"forms: {forms}\nrules: {rules}\n")
+    assert code == 0, capsys.readouterr().out
+    sent = {m["id"]: m["form"] for m in map(json.loads, spy.read_text().splitlines())}
+    assert sent["mean_squared_error/forms/untouched"] is None  # not a label metric: sent as stored
+    assert all(f is not None for i, f in sent.items() if not i.startswith("mean_squared_error"))
+    skipped = {i: c["detail"] for i, c in cases.items() if c["status"] == "skipped"}
+    assert set(skipped) == set(cases) - set(sent)  # skipped by the harness, never sent
+    for reason in skipped.values():
+        assert reason.startswith(f"form ") and "cannot express this case" in reason
+    if declared.y_true == "one-hot":
+        assert "recall_score/forms/negative" in skipped and "f1_score/forms/empty" not in skipped
+    if declared.y_pred == "probability":
+        assert "f1_score/conv/absent/macro" in skipped  # multiclass
+        assert cases["precision_score/forms/binary"]["form"]["threshold"] == 0.5
+    assert ties(declared), "the corpus must give the form some ties"
+
+
+@pytest.mark.parametrize("forms, rules, other, declared", FORMS)
+def test_a_port_breaking_ties_the_other_way_fails_exactly_tie_cases(tmp_path, capsys, forms, rules, other, declared):
+    code, cases, _ = run(tmp_path, "forms_port.py", other, extra=f"forms: {forms}\nrules: {rules}\n")
+    failed = {i for i, c in cases.items() if c["status"] == "failed"}
+    assert code == 1 and failed
+    assert failed <= ties(declared)
+    assert all(c["status"] in ("passed", "skipped") for i, c in cases.items() if i not in ties(declared))
+
+
+def test_without_forms_nothing_is_transformed(tmp_path, capsys, monkeypatch):
+    spy = tmp_path / "spy.jsonl"
+    monkeypatch.setenv("PARITY_SPY", str(spy))
+    code, cases, _ = run(tmp_path, "forms_port.py")
+    assert code == 0
+    assert all(json.loads(line)["form"] is None for line in spy.read_text().splitlines())
+
+
+# ------------------------------------------------------------------ streaming
+
+
+def test_a_streaming_port_gets_batches_and_is_judged_on_the_whole(tmp_path, capsys, monkeypatch):
+    spy = tmp_path / "spy.jsonl"
+    monkeypatch.setenv("PARITY_SPY", str(spy))
+    code, cases, _ = run(tmp_path, "streaming_port.py", extra="streaming: true\n")
+    assert code == 0, capsys.readouterr().out
+    log = {m["id"]: m for m in map(json.loads, spy.read_text().splitlines())}
+    for case_id, m in log.items():
+        label_metric = not case_id.startswith("mean_squared_error")
+        if label_metric and m["n"] >= 2:
+            assert m["batches"] and all(0 < c < m["n"] for c in m["batches"]), m
+            assert cases[case_id]["batches"] == m["batches"]
+        else:
+            assert m["batches"] is None
+    # the same cuts in every run: seeded by the case id
+    monkeypatch.setenv("PARITY_SPY", str(tmp_path / "again.jsonl"))
+    run(tmp_path, "streaming_port.py", extra="streaming: true\n", name="again")
+    again = {m["id"]: m["batches"] for m in map(json.loads, (tmp_path / "again.jsonl").read_text().splitlines())}
+    assert again == {i: m["batches"] for i, m in log.items()}
+
+
+def test_a_streaming_port_that_forgets_earlier_batches_fails(tmp_path, capsys):
+    code, cases, _ = run(tmp_path, "streaming_port.py", "last-batch", extra="streaming: true\n")
+    assert code == 1
+    assert sum(c["status"] == "failed" for c in cases.values()) >= 5
+
+
+# ------------------------------------------------------------------ reports
+
+
+def test_reports_show_conventions_apart_from_divergences(tmp_path, capsys):
+    code, _, record = run(tmp_path, "conventional.py", "classes=declared",
+                          extra='conventions: {"*": [classes=declared]}\nforms: {y_true: float-ids}\n')
+    assert code == 0
+    assert main(["report", str(record), "--out", str(tmp_path / "out"), "--corpus", str(corpus_dir())]) == 0
+    table = (tmp_path / "out" / "fake" / "equivalence.md").read_text()
+    assert "follows classes=declared" in table
+    row = next(line for line in table.splitlines() if line.startswith("| `f1_score` |"))
+    assert "| convention |" in row and "convention (classes=declared)" in row
+    index = (tmp_path / "out" / "index.md").read_text()
+    assert "`*: classes=declared`" in index and "`y_true: float-ids`" in index
+    badge = json.loads((tmp_path / "out" / "fake" / "badge.json").read_text())
+    assert badge["message"] == "100% conformant"
+
+
+def test_diff_counts_a_case_that_now_follows_a_convention_as_newly_passing(tmp_path, capsys):
+    _, _, before = run(tmp_path, "conventional.py", "classes=declared", name="before")
+    _, _, after = run(tmp_path, "conventional.py", "classes=declared", name="after",
+                      extra='conventions: {"*": [classes=declared]}\n')
+    capsys.readouterr()
+    assert main(["diff", str(before), str(after), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert {e["id"] for e in result["newly_passing"]} == with_key("classes=declared")
+    assert all(e["convention"] == "classes=declared" for e in result["newly_passing"])
+    assert result["expected_changed"] == []
+
+
+def test_a_results_file_is_judged_under_the_declared_conventions_too(tmp_path, capsys):
+    results = tmp_path / "results.jsonl"
+    lines = []
+    for c in corpus():
+        outcome = c.raw.get("conventions", {}).get("classes=declared", c.raw["expected"])
+        lines.append(json.dumps({"id": c.id, **({"value": outcome["value"]} if "value" in outcome
+                                                else {"error": {"type": "E", "message": "m"}})}))
+    results.write_text("\n".join(lines) + "\n")
+    port = kit.make_port(tmp_path, "honest.py", extra='conventions: {"*": [classes=declared]}\n', corpus=corpus_dir())
+    record = tmp_path / "offline.json"
+    code = main(["verify", str(port), "--corpus", str(corpus_dir()), "--results", str(results), "--json", str(record),
+                 "--no-progress"])
+    assert code == 0, capsys.readouterr().out
+    statuses = {c["id"]: c["status"] for c in read_record(record)["cases"]}
+    assert {i for i, s in statuses.items() if s == "convention"} == with_key("classes=declared")
+
+
+def test_records_and_run_messages_with_forms_batches_and_conventions_follow_their_schemas(tmp_path, capsys):
+    from conformance.harness.manifest import load_manifest
+    from conformance.harness.protocol import run_message, validator
+    from conformance.harness.verify import prepared
+
+    extra = ('conventions: {"*": [classes=declared]}\nforms: {y_true: one-hot, y_pred: scores-class-first}\n'
+             'rules: {argmax-ties: lowest}\nstreaming: true\n')
+    code, _, record = run(tmp_path, "conventional.py", "classes=declared", extra=extra)
+    events = read_record(record)["events"]
+    assert any("convention" in e for e in events) and any("form" in e for e in events)
+    assert any("batches" in e for e in events)
+    for event in events:
+        assert not list(validator("run-record").iter_errors(event)), event
+    manifest = load_manifest(kit.make_port(tmp_path, "honest.py", extra=extra, name="m", corpus=corpus_dir()))
+    skipped = []
+    sent = list(prepared(manifest, enumerate(corpus().cases), lambda n, case, reason: skipped.append(reason)))
+    assert skipped and len(sent) + len(skipped) == len(corpus().cases)
+    for seq, case in sent:
+        message = run_message(seq, case)
+        assert not list(validator("run").iter_errors(message)), message
