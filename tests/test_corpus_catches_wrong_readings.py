@@ -32,3 +32,18 @@ def test_the_model_of_scikit_learn_is_faithful_and_every_reading_is_caught(check
 def test_reading_is_caught(checked, reading):
     _, caught = checked
     assert caught.get(reading), f"no corpus case catches the wrong reading {reading!r}"
+
+
+def test_the_bookkeeping_flags_false_tags_and_uncaught_readings():
+    from generators._readings import coverage_problems, tag_problems
+
+    case = {"id": "m/x", "tags": ["wrong-reading-a", "wrong-reading-nope"]}
+    caught = {"a": [], "b": ["m/y"]}
+    assert tag_problems(case, caught, {"a": "", "b": ""}) == [
+        "m/x: tagged wrong-reading-a but does not catch it",
+        "m/x: tag wrong-reading-nope names no known reading",
+    ]
+    assert coverage_problems([case], caught, {"a": "", "b": ""}) == [
+        "reading a: no case catches it",
+        "reading b: caught, but no case is tagged wrong-reading-b",
+    ]

@@ -21,6 +21,8 @@ corpus tolerance, as a port would be.
 
 from __future__ import annotations
 
+from generators._readings import coverage_problems, print_summary, tag_problems
+
 import math
 import sys
 from collections import defaultdict
@@ -409,19 +411,8 @@ def check(cases, tolerance) -> tuple[list[str], dict[str, list[str]]]:
         for reading in READINGS:
             if not _agrees(expected, _outcome(case["metric"], inputs, params, frozenset([reading])), tolerance):
                 caught[reading].append(case["id"])
-        for tag in case["tags"]:
-            if tag.startswith("wrong-reading-"):
-                name = tag[len("wrong-reading-"):]
-                if name not in READINGS:
-                    problems.append(f"{case['id']}: tag {tag} names no known reading")
-                elif case["id"] not in caught[name]:
-                    problems.append(f"{case['id']}: tagged {tag} but does not catch it")
-    tagged = {t[len("wrong-reading-"):] for c in cases for t in c["tags"] if t.startswith("wrong-reading-")}
-    for reading in READINGS:
-        if not caught.get(reading):
-            problems.append(f"reading {reading}: no case catches it")
-        elif reading not in tagged:
-            problems.append(f"reading {reading}: caught, but no case is tagged wrong-reading-{reading}")
+        problems += tag_problems(case, caught, READINGS)
+    problems += coverage_problems(cases, caught, READINGS)
     return problems, caught
 
 
@@ -431,21 +422,7 @@ def main() -> int:
 
     cases = list(count_cases())
     problems, caught = check(cases, TOLERANCE)
-    tagged = defaultdict(list)
-    for c in cases:
-        for t in c["tags"]:
-            if t.startswith("wrong-reading-"):
-                tagged[t[len("wrong-reading-"):]].append(c["id"])
-    for reading, rule in READINGS.items():
-        print(f"{reading}: {rule}")
-        print(f"    caught by {len(caught.get(reading, []))} cases; tagged: {len(tagged.get(reading, []))}")
-        for cid in tagged.get(reading, [])[:6]:
-            print(f"      {cid}")
-    for p in problems:
-        print(f"PROBLEM {p}", file=sys.stderr)
-    print(f"{len(cases)} cases, {len(READINGS)} readings, {len(problems)} problem(s)")
-    return 1 if problems else 0
-
+    return print_summary(cases, problems, caught, READINGS)
 
 if __name__ == "__main__":
     sys.exit(main())

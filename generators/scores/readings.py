@@ -23,6 +23,8 @@ differs from scikit-learn in that rule only.  Values are compared with
 
 from __future__ import annotations
 
+from generators._readings import coverage_problems, print_summary, tag_problems
+
 import contextlib
 import math
 import sys
@@ -706,20 +708,9 @@ def check(cases, tolerance) -> tuple[list[str], dict[str, list[str]]]:
                 agreed[name] += 1
             else:
                 caught[name].append(case["id"])
-        for tag in case["tags"]:
-            if tag.startswith("wrong-reading-"):
-                name = tag[len("wrong-reading-"):]
-                if name not in READINGS:
-                    problems.append(f"{case['id']}: tag {tag} names no known reading")
-                elif case["id"] not in caught[name]:
-                    problems.append(f"{case['id']}: tagged {tag} but does not catch it")
-    tagged = {t[len("wrong-reading-"):] for c in cases if c["metric"] in METRICS
-              for t in c["tags"] if t.startswith("wrong-reading-")}
+        problems += tag_problems(case, caught, READINGS)
+    problems += coverage_problems([c for c in cases if c["metric"] in METRICS], caught, READINGS)
     for name in READINGS:
-        if not caught.get(name):
-            problems.append(f"reading {name}: no case catches it")
-        elif name not in tagged:
-            problems.append(f"reading {name}: caught, but no case is tagged wrong-reading-{name}")
         if not agreed.get(name):
             problems.append(f"reading {name}: agrees with no case of its metrics (not a plausible reading)")
     return problems, caught
@@ -731,16 +722,7 @@ def main() -> int:
 
     cases = list(score_cases())
     problems, caught = check(cases, TOLERANCE)
-    for name, r in READINGS.items():
-        tagged = [c["id"] for c in cases if f"wrong-reading-{name}" in c["tags"]]
-        print(f"{name}: {r.rule}\n    caught by {len(caught.get(name, []))} cases; tagged: {len(tagged)}")
-        for cid in tagged[:6]:
-            print(f"      {cid}")
-    for problem in problems:
-        print(f"PROBLEM {problem}", file=sys.stderr)
-    print(f"{len(cases)} cases, {len(READINGS)} readings, {len(problems)} problem(s)")
-    return 1 if problems else 0
-
+    return print_summary(cases, problems, caught, {n: r.rule for n, r in READINGS.items()})
 
 if __name__ == "__main__":
     sys.exit(main())
