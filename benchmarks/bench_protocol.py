@@ -27,6 +27,8 @@ rewritten; the rest of the file is kept.
 
 from __future__ import annotations
 
+import _doc  # benchmarks/_doc.py: the one writer of docs/performance.md
+
 import argparse
 import io
 import json
@@ -40,7 +42,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DOC = ROOT / "docs" / "performance.md"
 START, END = "<!-- bench_protocol:start -->", "<!-- bench_protocol:end -->"
 TARGET = 5000  # cases per second through the reference port
 LOAD_BEFORE = os.getloadavg()[0]  # other work on the machine lowers every figure
@@ -229,19 +230,7 @@ def section(rows: list[dict], corpus_cases: int) -> str:
 
 
 def write_section(text: str) -> None:
-    """Rewrite only our section of docs/performance.md, re-reading the file just before."""
-    if DOC.exists():
-        old = DOC.read_text(encoding="utf-8")
-        if START in old and END in old:
-            head, rest = old.split(START, 1)
-            tail = rest.split(END, 1)[1].lstrip("\n")
-            DOC.write_text(head + text + ("\n" + tail if tail else ""), encoding="utf-8")
-            return
-        DOC.write_text(old.rstrip("\n") + "\n\n" + text, encoding="utf-8")
-        return
-    DOC.parent.mkdir(parents=True, exist_ok=True)
-    DOC.write_text("# Performance\n\nFigures written by the scripts in `benchmarks/`; each rewrites only its own "
-                   "section.\n\n" + text, encoding="utf-8")
+    _doc.write_section(START, END, text)
 
 
 def main(argv=None) -> int:
@@ -277,7 +266,7 @@ def main(argv=None) -> int:
         from conformance.corpus import load_corpus
 
         write_section(section(rows, len(load_corpus())))
-        print(f"wrote {DOC}")
+        print(f"wrote {_doc.DOC}")
     return 0
 
 

@@ -19,6 +19,8 @@ is kept).
 
 from __future__ import annotations
 
+import _doc  # benchmarks/_doc.py: the one writer of docs/performance.md
+
 import argparse
 import os
 import platform
@@ -33,7 +35,6 @@ import sklearn.metrics
 
 import conformance.reference as ref
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "performance.md"
 START, END = "<!-- bench_reference:start -->", "<!-- bench_reference:end -->"
 TARGET_VS_SKLEARN = 20.0  # reference at least this many times faster at 1e7 x 10 classes
 TARGET_VS_BINCOUNT = 2.0  # and at most this many times the bare bincount there
@@ -161,18 +162,7 @@ def section(rows: list[dict], repeats: int, sklearn_repeats: int) -> str:
 
 
 def write_section(text: str) -> None:
-    if DOC.exists():
-        old = DOC.read_text(encoding="utf-8")
-        if START in old and END in old:
-            head, rest = old.split(START, 1)
-            tail = rest.split(END, 1)[1].lstrip("\n")
-            DOC.write_text(head + text + ("\n" + tail if tail else ""), encoding="utf-8")
-            return
-        DOC.write_text(old.rstrip("\n") + "\n\n" + text, encoding="utf-8")
-        return
-    DOC.parent.mkdir(parents=True, exist_ok=True)
-    DOC.write_text("# Performance\n\nFigures written by the scripts in `benchmarks/`; each rewrites only its own section.\n\n" + text,
-                   encoding="utf-8")
+    _doc.write_section(START, END, text)
 
 
 def main(argv=None) -> int:
@@ -185,7 +175,7 @@ def main(argv=None) -> int:
     rows = run(sizes, [10, 1000], args.repeats, args.sklearn_repeats)
     if not args.quick:
         write_section(section(rows, args.repeats, args.sklearn_repeats))
-        print(f"wrote {DOC}")
+        print(f"wrote {_doc.DOC}")
     return 0
 
 
