@@ -248,7 +248,7 @@ def auc_named():
     yield case(AUC, "multiclass/ovr/absent-class-declared/average=None", [0, 1, 0, 1, 1, 0], MC_SCORE,
                {"multi_class": "ovr", "labels": [0, 1, 2], "average": None},
                tags=["multiclass", "ovr", "absent-class", "labels-declared", "nan-result"],
-               description="Per class: [AUC0, AUC1, NaN].")
+               description="Per class: the AUC of class 0, of class 1, and NaN for class 2.")
     yield case(AUC, "multiclass/ovo/absent-class-declared", [0, 1, 0, 1, 1, 0], MC_SCORE,
                {"multi_class": "ovo", "labels": [0, 1, 2]},
                tags=["multiclass", "ovo", "absent-class", "labels-declared"],
