@@ -147,13 +147,9 @@ def _as_label_vector(y: np.ndarray, name: str) -> np.ndarray:
     return y
 
 
-def check_targets(y_true, y_pred, sample_weight=None, *, whole_call: bool = True):
-    """``(y_true, y_pred, sample_weight)`` as validated 1-D numpy arrays (weights may be None).
-
-    ``whole_call=True`` adds the two rules scikit-learn applies to each call as a whole:
-    at least one sample, and at least one non-zero weight.  :func:`counts` leaves them to
-    the metric functions so that a stream of batches can be cut anywhere.
-    """
+def _same_length_arrays(y_true, y_pred, sample_weight):
+    """The three arguments as numpy arrays (weights may be None), refused unless their
+    lengths agree (scikit-learn's check_consistent_length, weights included)."""
     yt, yp = np.asarray(y_true), np.asarray(y_pred)
     sw = None if sample_weight is None else np.asarray(sample_weight)
     lengths = [_num_samples(yt, "y_true"), _num_samples(yp, "y_pred")]
@@ -161,6 +157,17 @@ def check_targets(y_true, y_pred, sample_weight=None, *, whole_call: bool = True
         lengths.append(_num_samples(sw, "sample_weight"))
     if len(set(lengths)) > 1:
         raise ValueError(f"Found input variables with inconsistent numbers of samples: {lengths}")
+    return yt, yp, sw
+
+
+def check_targets(y_true, y_pred, sample_weight=None, *, whole_call: bool = True):
+    """``(y_true, y_pred, sample_weight)`` as validated 1-D numpy arrays (weights may be None).
+
+    ``whole_call=True`` adds the two rules scikit-learn applies to each call as a whole:
+    at least one sample, and at least one non-zero weight.  :func:`counts` leaves them to
+    the metric functions so that a stream of batches can be cut anywhere.
+    """
+    yt, yp, sw = _same_length_arrays(y_true, y_pred, sample_weight)
     yt, yp = _as_label_vector(yt, "y_true"), _as_label_vector(yp, "y_pred")
     if whole_call and yt.shape[0] == 0:
         raise ValueError("Found empty input array (e.g., `y_true` or `y_pred`) while a minimum of 1 sample is required.")
@@ -215,13 +222,7 @@ def _indicator_matrix(y: np.ndarray, name: str) -> np.ndarray:
 def check_indicator_targets(y_true, y_pred, sample_weight=None):
     """``(Y_true, Y_pred, sample_weight)`` for a multilabel call (see is_indicator_call):
     both arrays indicator matrices with the same number of columns, weights as for labels."""
-    yt, yp = np.asarray(y_true), np.asarray(y_pred)
-    sw = None if sample_weight is None else np.asarray(sample_weight)
-    lengths = [_num_samples(yt, "y_true"), _num_samples(yp, "y_pred")]
-    if sw is not None:
-        lengths.append(_num_samples(sw, "sample_weight"))
-    if len(set(lengths)) > 1:
-        raise ValueError(f"Found input variables with inconsistent numbers of samples: {lengths}")
+    yt, yp, sw = _same_length_arrays(y_true, y_pred, sample_weight)
     yt, yp = _indicator_matrix(yt, "y_true"), _indicator_matrix(yp, "y_pred")
     check_sample_weight(sw)
     if yt.shape[1] != yp.shape[1]:
