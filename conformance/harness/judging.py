@@ -7,9 +7,15 @@ Statuses fall in two groups that reports keep apart:
   docs/conventions.md), failed, declared (failed, but covered by a divergence
   the port declares), skipped;
 * misbehaviour, when the harness could not judge the implementation:
-  errored-uncaught (the adapter reported an exception it did not expect),
+  faulted (an error whose type the port does not declare as one of its
+  library's refusals, or one the adapter marked uncaught: a crash of the
+  adapter or the library, never a verdict on the input; decision 0013),
   crashed, timed-out, protocol-error, not-run (after the restart limit, or
   missing from a results file).
+
+An error answer passes a case that expects an error only when its type is one
+of the port's declared ``refusals``: otherwise a port whose adapter throws on
+everything would pass every expected-error case.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ CONVENTION = "convention"
 FAILED = "failed"
 DECLARED = "declared"
 SKIPPED = "skipped"
-ERRORED = "errored-uncaught"
+FAULTED = "faulted"
 CRASHED = "crashed"
 TIMED_OUT = "timed-out"
 PROTOCOL = "protocol-error"
@@ -34,7 +40,7 @@ NOT_RUN = "not-run"
 
 HONEST = (PASSED, CONVENTION, FAILED, DECLARED, SKIPPED)
 CONFORMANT = (PASSED, CONVENTION)  # what the exit status and the conformance figure count as agreement
-MISBEHAVIOUR = (ERRORED, CRASHED, TIMED_OUT, PROTOCOL, NOT_RUN)
+MISBEHAVIOUR = (FAULTED, CRASHED, TIMED_OUT, PROTOCOL, NOT_RUN)
 STATUSES = HONEST + MISBEHAVIOUR
 
 
@@ -46,6 +52,7 @@ class Outcome:
     detail: str | None = None
     divergence: str | None = None
     convention: str | None = None  # the conventions key the case was judged by
+    follows: tuple[str, ...] = ()  # for a case not passed: the conventions keys whose stored outcome it matches
 
 
 def convention_outcome(case, key: str | None):
@@ -65,14 +72,21 @@ def _short(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def judge(case, answer: Answer, rtol: float, atol: float, convention: str | None = None) -> Outcome:
+def judge(case, answer: Answer, rtol: float, atol: float, convention: str | None = None,
+          refusals: frozenset[str] = frozenset()) -> Outcome:
     """The status of ``case`` given a well-formed answer.  ``convention`` is the key of the
     conventions the port declares that apply to the case (conformance.conventions.case_key):
     when the case stores an outcome under it, the answer is judged against that outcome and
-    a match is ``convention``."""
+    a match is ``convention``.  ``refusals`` are the error types the port declares as its
+    library's deliberate rejections of input; any other error is a fault."""
     actual = answer.as_outcome()
     if answer.kind == "skipped":
         return Outcome(SKIPPED, actual, detail=_short(answer.raw))
+    if answer.kind == "error" and (answer.uncaught or answer.raw["type"] not in refusals):
+        err = answer.raw
+        why = ("marked uncaught by the adapter" if answer.uncaught
+               else "not a refusal the port declares (port.yaml refusals)")
+        return Outcome(FAULTED, actual, detail=_short(f"{err['type']}: {err['message']} ({why})"))
     alternative = convention_outcome(case, convention)
     if alternative is not None:
         outcome = _judge(alternative[1], answer, actual, rtol, atol)
@@ -81,21 +95,31 @@ def judge(case, answer: Answer, rtol: float, atol: float, convention: str | None
             outcome.status = CONVENTION
         elif outcome.detail:
             outcome.detail = _short(f"under {alternative[0]}: {outcome.detail}")
-        return outcome
-    return _judge(case.expected, answer, actual, rtol, atol)
+    else:
+        outcome = _judge(case.expected, answer, actual, rtol, atol)
+    if outcome.status == FAILED:
+        outcome.follows = following(case, answer, rtol, atol)
+    return outcome
+
+
+def following(case, answer: Answer, rtol: float, atol: float) -> tuple[str, ...]:
+    """The conventions keys whose outcome, as the case stores it, ``answer`` matches: what the
+    summary suggests declaring (decision 0009: a convention is an alternative oracle call)."""
+    stored = case.raw.get("conventions") or {}
+    return tuple(key for key in sorted(stored) if _judge(convention_outcome(case, key)[1], answer,
+                                                         answer.as_outcome(), rtol, atol).status == PASSED)
 
 
 def _judge(expected, answer: Answer, actual: dict, rtol: float, atol: float) -> Outcome:
+    """Judge a value or a refusal (faults are settled by the caller)."""
     if expected.is_error:
-        if answer.kind == "error":  # any error matches an error; both types are in the record
+        if answer.kind == "error":  # a declared refusal matches any expected error; both types are recorded
             return Outcome(PASSED, actual)
         return Outcome(FAILED, actual, detail=_short(
             f"expected an error ({expected.error['type']}: {expected.error['message']}), got a value"))
     if answer.kind == "error":
         err = answer.raw
-        status = ERRORED if answer.uncaught else FAILED
-        what = "an uncaught error" if answer.uncaught else "an error"
-        return Outcome(status, actual, detail=_short(f"expected a value, got {what} ({err['type']}: {err['message']})"))
+        return Outcome(FAILED, actual, detail=_short(f"expected a value, got an error ({err['type']}: {err['message']})"))
     result = compare(expected.value, answer.value, rtol, atol)
     if result.ok:
         return Outcome(PASSED, actual, max_error=result.max_error)
@@ -103,7 +127,14 @@ def _judge(expected, answer: Answer, actual: dict, rtol: float, atol: float) -> 
 
 
 class Declarations:
-    """A port's declared divergences: which failures they cover, and which are stale."""
+    """A port's declared divergences: which failures they cover, and how narrow they are.
+
+    A divergence turns a ``failed`` case it selects into ``declared``.  A ``bug`` divergence
+    that names an ``error`` type also covers a ``faulted`` case whose error has exactly that
+    type: the one way to declare a known crash of the library (decision 0013).  Per divergence
+    the counts say how many cases its selector matched and what became of them, so that a
+    selector wider than the behaviour (it matches cases that pass) shows, as a stale one does.
+    """
 
     def __init__(self, divergences):
         self.divergences = tuple(divergences)
@@ -111,8 +142,8 @@ class Declarations:
                        for d in self.divergences}
 
     def apply(self, case, outcome: Outcome) -> Outcome:
-        """Count ``case`` against every divergence covering it; a failure covered
-        by one becomes declared (the first in port.yaml order names it)."""
+        """Count ``case`` against every divergence covering it; a failure (or a fault of the
+        declared error type) covered by one becomes declared (the first in port.yaml order names it)."""
         if not self.divergences:
             return outcome
         status = outcome.status
@@ -125,7 +156,7 @@ class Declarations:
                 c = self.counts[d.id]
                 c["matched"] += 1
                 c[key] += 1
-                if chosen is None and status == FAILED:
+                if chosen is None and _declarable(d, outcome):
                     chosen = d
         if chosen is not None:
             self.counts[chosen.id]["declared"] += 1
@@ -134,14 +165,22 @@ class Declarations:
         return outcome
 
     def report(self) -> list[dict]:
-        """Per divergence: its counts, whether it is stale (matches cases, and
-        every one of them passed or was skipped, at least one passed) and
-        whether it matches nothing at all."""
+        """Per divergence: its counts; ``differ`` (the cases it declared), ``stale`` (it matches
+        cases, every one passed or was skipped, at least one passed), ``wider`` (it matches cases that
+        differ and cases that pass: narrow its selector) and ``unmatched``."""
         out = []
         for d in self.divergences:
             c = self.counts[d.id]
-            stale = c["matched"] > 0 and c["failed"] == 0 and c["other"] == 0 and c["passed"] > 0
+            stale = c["passed"] > 0 and c["failed"] == 0 and c["other"] == 0
             out.append({"id": d.id, "kind": d.kind, "matched": c["matched"], "declared": c["declared"],
-                        "passed": c["passed"], "skipped": c["skipped"], "stale": stale,
-                        "unmatched": c["matched"] == 0})
+                        "differ": c["declared"], "passed": c["passed"], "skipped": c["skipped"], "stale": stale,
+                        "wider": c["passed"] > 0 and not stale, "unmatched": c["matched"] == 0})
         return out
+
+
+def _declarable(divergence, outcome: Outcome) -> bool:
+    if outcome.status == FAILED:
+        return True
+    if outcome.status == FAULTED and divergence.kind == "bug" and divergence.error is not None:
+        return (outcome.actual or {}).get("error", {}).get("type") == divergence.error
+    return False

@@ -89,13 +89,12 @@ class LiveRunner:
     order; ``event(dict)`` receives port events (restarts, the port going down).
     """
 
-    def __init__(self, manifest, port: PortProcess, stderr: StderrLog, tolerance: dict, options: Options,
+    def __init__(self, manifest, port: PortProcess, stderr: StderrLog, tolerances, options: Options,
                  finish, event, convention_key=None):
         self.manifest = manifest
         self.port = port
         self.stderr = stderr
-        self.rtol = tolerance["rtol"]
-        self.atol = tolerance["atol"]
+        self.tolerances = tolerances  # conformance.harness.tolerance.Tolerances
         self.options = options
         self._finish = finish
         self._event = event
@@ -165,8 +164,9 @@ class LiveRunner:
                         self._restart(case, f"protocol error: {found.message}", pending, resend)
                         now = time.monotonic()
                 else:
-                    self._emit(n, case, judge(case, found, self.rtol, self.atol, self._convention_key(case)),
-                               now - head_since)
+                    rtol, atol = self.tolerances.for_metric(case.metric)
+                    self._emit(n, case, judge(case, found, rtol, atol, self._convention_key(case),
+                                              self.manifest.refusals), now - head_since)
                 head_since = now
                 continue
             pending.popleft()

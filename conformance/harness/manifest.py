@@ -91,6 +91,7 @@ class Divergence:
     note: str
     link: str
     raw: dict
+    error: str | None = None  # kind bug: the error type of a known library crash it also covers
 
     def covers(self, case) -> bool:
         return self.selector.matches(case)
@@ -113,6 +114,8 @@ class PortManifest:
     conventions: dict[str, list[str]] = field(default_factory=dict)  # metric or "*" -> ["axis=value", ...]
     forms: input_forms.Declared = input_forms.Declared()  # the input forms and rules it takes
     streaming: bool = False  # run messages carry batches
+    refusals: frozenset[str] = frozenset()  # error types the library raises on purpose
+    tolerances: tuple[dict, ...] = ()  # [{metrics, rtol?, atol?, note}]: per-metric tolerances, first match wins
 
     def conventions_for(self, metric: str) -> dict[str, str]:
         """axis -> value the port follows for ``metric`` ("*" overridden by the metric's entry)."""
@@ -206,7 +209,12 @@ def load_manifest(port_dir: str | Path) -> PortManifest:
         except (EncodingError, re.error) as exc:
             problems.append(f"{file}: divergences[{i}].selector: {exc}")
             continue
-        divergences.append(Divergence(item["id"], item["kind"], selector, item["note"], item["link"], raw))
+        if "error" in item and item["kind"] != "bug":
+            problems.append(f"{file}: divergences[{i}].error: only a divergence of kind bug can cover a crash "
+                            f"(this one is {item['kind']})")
+            continue
+        divergences.append(Divergence(item["id"], item["kind"], selector, item["note"], item["link"], raw,
+                                      item.get("error")))
     if problems:
         raise ManifestError(problems)
 
@@ -226,4 +234,6 @@ def load_manifest(port_dir: str | Path) -> PortManifest:
         conventions={k: list(v) for k, v in data.get("conventions", {}).items()},
         forms=input_forms.Declared.from_manifest(data.get("forms"), data.get("rules")),
         streaming=bool(data.get("streaming", False)),
+        refusals=frozenset(data.get("refusals", ())),
+        tolerances=tuple(dict(t) for t in data.get("tolerances", ())),
     )

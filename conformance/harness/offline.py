@@ -1,7 +1,7 @@
 """Offline mode: judging a results file a port wrote from its own test suite.
 
 The file is JSON lines (conformance/protocol_schema/results-line.schema.json):
-an optional header, the port's start reply ``{"protocol": 1,
+an optional header, the port's start reply ``{"protocol": 2,
 "implementation": {…}}``, then one ``{"id": …, "value"|"error"|"skipped": …}``
 per case.  Each answer is checked and judged exactly as a live answer would
 be.  Problems that belong to no case (a line that is not JSON or has no id,
@@ -72,8 +72,7 @@ def load_results(path: Path, selected_ids: set[str], corpus_ids: set[str], max_l
     return out
 
 
-def judge_results(results: Results, numbered, tolerance: dict, finish, convention_key=None) -> None:
-    rtol, atol = tolerance["rtol"], tolerance["atol"]
+def judge_results(results: Results, numbered, tolerances, refusals, finish, convention_key=None) -> None:
     for n, case in numbered:
         entry = results.answers.get(case.id)
         if entry is None:
@@ -86,4 +85,6 @@ def judge_results(results: Results, numbered, tolerance: dict, finish, conventio
         elif isinstance(found, str):
             finish(n, case, Outcome(PROTOCOL, detail=found), None, "")
         else:
-            finish(n, case, judge(case, found, rtol, atol, convention_key(case) if convention_key else None), None, "")
+            rtol, atol = tolerances.for_metric(case.metric)
+            finish(n, case, judge(case, found, rtol, atol, convention_key(case) if convention_key else None,
+                                  refusals), None, "")

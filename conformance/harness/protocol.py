@@ -1,4 +1,4 @@
-"""Protocol v1: the messages between the harness and a port (docs/protocol.md).
+"""Protocol 2: the messages between the harness and a port (docs/protocol.md).
 
 The JSON Schemas in ``conformance/protocol_schema/`` are the contract for port
 authors.  The harness checks the start reply with the schema itself, but the
@@ -19,13 +19,14 @@ import jsonschema
 
 from conformance.encoding import EncodingError, decode_numeric, loads
 
-PROTOCOL = 1
+PROTOCOL = 2
+RESULTS_PROTOCOLS = (1, 2)  # a results file's header may name either: its lines are the same in both
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "protocol_schema"
 
-# The case fields a port receives.  A whitelist, so that whatever the corpus
-# later stores about the oracle's outcome (expected, warnings, conventions)
-# can never leak to the port.
-CASE_FIELDS = ("id", "metric", "inputs", "params", "tags", "splits")
+# What a live port is told about a case: the call and nothing else (decision 0012).  A whitelist,
+# so that nothing from which the outcome could be read -- the id, tags, description, splits, the
+# expected outcome, warnings, conventions -- ever reaches the port; ``seq`` is the only handle.
+CALL_FIELDS = ("metric", "inputs", "params")
 
 _dumps = json.JSONEncoder(allow_nan=False, separators=(",", ":"), ensure_ascii=False).encode
 
@@ -55,14 +56,6 @@ START = encode_line({"cmd": "start", "protocol": PROTOCOL})
 STOP = encode_line({"cmd": "stop"})
 
 
-def case_payload(case) -> dict:
-    """What a port is told about a case: the stored case minus the oracle's outcome."""
-    raw = case.raw
-    payload = {k: raw[k] for k in CASE_FIELDS if k in raw}
-    payload["id"] = case.id  # a replayed case (benchmarks) may carry a new id
-    return payload
-
-
 @dataclass(frozen=True)
 class SentCase:
     """A corpus case as a port that declared input forms or streaming gets it: ``inputs`` in
@@ -79,9 +72,11 @@ class SentCase:
 
 
 def run_message(seq: int, case) -> dict:
-    message = {"cmd": "run", "seq": seq, "case": case_payload(case)}
+    """The run message for ``case``: the metric call, in the port's input form, and an opaque seq."""
+    raw = case.raw
+    message = {"cmd": "run", "seq": seq, **{k: raw[k] for k in CALL_FIELDS}}
     if isinstance(case, SentCase):
-        message["case"]["inputs"] = case.inputs
+        message["inputs"] = case.inputs
         if case.form is not None:
             message["form"] = case.form
         if case.batches is not None:
@@ -223,7 +218,10 @@ def parse_start_reply(line: bytes) -> dict | str:
     if problem:
         return f"answered start with a line that is {problem}" if not framed else f"start reply: {problem}"
     if isinstance(document, dict) and document.get("protocol") not in (None, PROTOCOL):
-        return f"port speaks protocol {document.get('protocol')!r}; this harness speaks protocol {PROTOCOL}"
+        got = document.get("protocol")
+        hint = (": run messages no longer carry a case object; metric, inputs and params are top-level fields "
+                "(docs/protocol.md, 'Changes from protocol 1')") if got == 1 else ""
+        return f"port speaks protocol {got!r}; this harness speaks protocol {PROTOCOL}{hint}"
     errors = schema_errors("start-reply", document)
     if errors:
         return f"start reply does not follow start-reply.schema.json: {errors[0]}: {excerpt(line)}"

@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 from conformance.encoding import to_json
 
-RECORD_FORMAT = 1
+RECORD_FORMAT = 2
 _encode = json.JSONEncoder(allow_nan=False, separators=(",", ":"), ensure_ascii=False).encode
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 
 from conformance.harness.judging import (
-    CONVENTION, CRASHED, DECLARED, ERRORED, FAILED, MISBEHAVIOUR, NOT_RUN, PASSED, PROTOCOL, SKIPPED, TIMED_OUT,
+    CONVENTION, CRASHED, DECLARED, FAILED, FAULTED, MISBEHAVIOUR, NOT_RUN, PASSED, PROTOCOL, SKIPPED, TIMED_OUT,
 )
 
 SAMPLES = 20  # failing cases listed by name; the rest are counted (all are in the record)
@@ -14,28 +15,53 @@ BROKEN_SHARE = 0.9  # this share of judged cases failing or breaking means a bro
 BROKEN_MIN = 5
 
 
+def judged(totals: dict) -> int:
+    """Cases the implementation was judged on: passed, convention, failed or declared."""
+    return totals[PASSED] + totals.get(CONVENTION, 0) + totals[FAILED] + totals[DECLARED]
+
+
 def exit_status(totals: dict, extra_faults: int = 0) -> int:
+    """1 on a failure or a fault, and when nothing at all was judged (a port that skips everything
+    has not shown that it computes anything); 0 otherwise."""
     bad = totals[FAILED] + sum(totals[s] for s in MISBEHAVIOUR) + extra_faults
-    return 1 if bad else 0
+    return 1 if bad or (totals["cases"] and not judged(totals)) else 0
+
+
+def _short_vector(value, limit: int = 8) -> str:
+    """A JSON-ish rendering of an input with vectors cut after ``limit`` items."""
+    if isinstance(value, list):
+        items = [_short_vector(v, limit) for v in value[:limit]]
+        more = f", … {len(value) - limit} more" if len(value) > limit else ""
+        return "[" + ", ".join(items) + more + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_short_vector(v, limit)}" for k, v in value.items()) + "}"
+    return json.dumps(value)
+
+
+def inputs_line(inputs: dict, params: dict) -> str:
+    """The call of a case, as sent, for a failure line: vectors cut after 8 items."""
+    parts = [f"{k}={_short_vector(v)}" for k, v in inputs.items()]
+    parts += [f"{k}={_short_vector(v)}" for k, v in params.items()]
+    return " ".join(parts)
 
 
 def verdict(totals: dict, extra_faults: int = 0) -> str:
     """One line: conformant, non-conformant, or probably broken."""
     cases = totals["cases"]
     misbehaved = sum(totals[s] for s in MISBEHAVIOUR)
-    judged = cases - totals[SKIPPED]
+    sent = cases - totals[SKIPPED]
     bad = totals[FAILED] + misbehaved
     if cases == 0:
         return "no case was run"
-    if judged >= BROKEN_MIN and bad >= BROKEN_SHARE * judged:
+    if sent >= BROKEN_MIN and bad >= BROKEN_SHARE * sent:
         if misbehaved >= totals[FAILED]:
-            return (f"{bad} of {judged} judged cases failed or could not be run: the port or its adapter is "
+            return (f"{bad} of {sent} judged cases failed or could not be run: the port or its adapter is "
                     "probably broken (start-up, crashes, protocol), rather than the implementation non-conformant")
-        return (f"{bad} of {judged} judged cases failed: the port or its adapter is probably broken "
+        return (f"{bad} of {sent} judged cases failed: the port or its adapter is probably broken "
                 "(metric or parameter mapping, input decoding, answer encoding) rather than the implementation "
                 "non-conformant; look at the first failures")
-    if totals[SKIPPED] == cases:
-        return "the port skipped every case: does it map scikit-learn's metric names to its own?"
+    if not judged(totals) and not misbehaved:
+        return "nothing was judged: the port skipped every case (does it map scikit-learn's metric names to its own?)"
     if misbehaved or extra_faults:
         return "the port misbehaved: some cases could not be judged (listed above); the implementation was not fully tested"
     if totals[FAILED]:
@@ -44,10 +70,11 @@ def verdict(totals: dict, extra_faults: int = 0) -> str:
 
 
 def summary_lines(*, header: str, totals: dict, samples: list[str], more: int, divergences: list[dict],
-                  notes: list[str], problems: list[str], extra_faults: int = 0, record: str | None = None) -> list[str]:
+                  notes: list[str], problems: list[str], follows: dict | None = None, by_divergence: dict | None = None,
+                  extra_faults: int = 0, record: str | None = None) -> list[str]:
     lines = [header]
     honest = "  ".join(f"{s} {totals.get(s, 0)}" for s in (PASSED, CONVENTION, FAILED, DECLARED, SKIPPED))
-    broke = "  ".join(f"{s} {totals[s]}" for s in (ERRORED, CRASHED, TIMED_OUT, PROTOCOL, NOT_RUN))
+    broke = "  ".join(f"{s} {totals[s]}" for s in (FAULTED, CRASHED, TIMED_OUT, PROTOCOL, NOT_RUN))
     lines.append(f"  {totals['cases']} cases: {honest}")
     lines.append(f"  port faults: {broke}  (restarts {totals['restarts']})")
     if samples:
@@ -60,13 +87,23 @@ def summary_lines(*, header: str, totals: dict, samples: list[str], more: int, d
         lines += [f"  {p}" for p in problems[:SAMPLES]]
         if len(problems) > SAMPLES:
             lines.append(f"  … and {len(problems) - SAMPLES} more")
-    stale = [d for d in divergences if d["stale"]]
-    unmatched = [d for d in divergences if d["unmatched"]]
-    for d in stale:
-        lines.append(f"stale divergence {d['id']}: all {d['matched']} case(s) it covers "
-                     f"now pass{' or are skipped' if d['skipped'] else ''}; remove it from port.yaml")
-    for d in unmatched:
-        lines.append(f"unmatched divergence {d['id']}: its selector matches no case in this run")
+    if totals[FAULTED]:
+        lines.append(f"faults: {totals[FAULTED]} error answer(s) are not refusals the port declares (port.yaml "
+                     "refusals) or were marked uncaught: a crash of the adapter or the library is never a verdict "
+                     "on the input (listed above)")
+    follows = follows or {}
+    for key, count in sorted((follows.get(FAILED) or {}).items(), key=lambda kv: (-kv[1], kv[0])):
+        lines.append(f"{count} of {totals[FAILED]} failures follow {key}: declare it in port.yaml "
+                     "(conventions, docs/conventions.md)?")
+    for d in divergences:
+        state = ("stale: remove it from port.yaml" if d["stale"] else
+                 "unmatched: its selector matches no case in this run" if d["unmatched"] else
+                 "wider than the behaviour: narrow its selector" if d.get("wider") else "")
+        lines.append(f"divergence {d['id']}: matched {d['matched']}, differ {d['declared']}, passed {d['passed']}, "
+                     f"skipped {d['skipped']}" + (f"  ({state})" if state else ""))
+        for key, count in sorted(((by_divergence or {}).get(d["id"]) or {}).items(), key=lambda kv: (-kv[1], kv[0])):
+            lines.append(f"  {count} of its {d['declared']} declared cases follow {key}: declare the convention "
+                         "instead?")
     for note in notes:
         lines.append(f"note: {note}")
     lines.append(verdict(totals, extra_faults))

@@ -20,14 +20,15 @@ from typing import Iterable
 from conformance import conventions as conv
 from conformance import forms as input_forms
 from conformance.harness.judging import (
-    CONVENTION, DECLARED, NOT_RUN, PASSED, SKIPPED, STATUSES, Declarations, Outcome,
+    CONVENTION, DECLARED, FAILED, NOT_RUN, PASSED, SKIPPED, STATUSES, Declarations, Outcome,
 )
 from conformance.harness.live import LiveRunner, Options, PortDown, start_port
 from conformance.harness.offline import judge_results, load_results
 from conformance.harness.process import StderrLog
 from conformance.harness.protocol import PROTOCOL, SentCase
 from conformance.harness.record import RECORD_FORMAT, RunRecord
-from conformance.harness.summary import SAMPLES, Progress, exit_status, summary_lines, verdict
+from conformance.harness.summary import SAMPLES, Progress, exit_status, inputs_line, summary_lines, verdict
+from conformance.harness.tolerance import Tolerances
 
 
 def harness_version() -> str:
@@ -64,17 +65,27 @@ class _Run:
         self.counts = {s: 0 for s in STATUSES}
         self.samples: list[str] = []
         self.more = 0
+        self.follows: dict[str, dict[str, int]] = {FAILED: {}, DECLARED: {}}  # status -> conventions key -> cases
+        self.by_divergence: dict[str, dict[str, int]] = {}  # divergence -> conventions key -> declared cases following it
 
     def finish(self, n, case, outcome: Outcome, seconds, stderr) -> None:
         outcome = self.declarations.apply(case, outcome)
         status = outcome.status
         self.counts[status] += 1
+        raw = case.raw
+        sent = case.inputs if isinstance(case, SentCase) and case.inputs != raw["inputs"] else None
         if status not in (PASSED, CONVENTION, SKIPPED, DECLARED, NOT_RUN):  # not-run: one note says why
             if len(self.samples) < SAMPLES:
-                self.samples.append(f"{case.id}: {status}: {outcome.detail}")
+                self.samples.append(f"{case.id}: {status}: {outcome.detail}\n"
+                                    f"      {inputs_line(sent or raw['inputs'], raw['params'])}")
             else:
                 self.more += 1
-        raw = case.raw
+        for key in outcome.follows:
+            if status in self.follows:
+                self.follows[status][key] = self.follows[status].get(key, 0) + 1
+            if status == DECLARED:
+                per = self.by_divergence.setdefault(outcome.divergence, {})
+                per[key] = per.get(key, 0) + 1
         event = {
             "event": "case", "n": n, "id": case.id, "metric": case.metric,
             "tags": raw.get("tags", list(case.tags)), "params": raw.get("params", {}),
@@ -85,11 +96,15 @@ class _Run:
         if outcome.convention is not None:  # judged against the outcome of these conventions
             event["convention"] = outcome.convention
             event["expected"] = raw["conventions"][outcome.convention]
+        if outcome.follows:
+            event["follows"] = list(outcome.follows)
         if isinstance(case, SentCase):
             if case.form is not None:
                 event["form"] = case.form
             if case.batches is not None:
                 event["batches"] = case.batches
+        if sent is not None:
+            event["sent"] = sent
         if seconds is not None:
             event["seconds"] = round(seconds, 6)
         if stderr:
@@ -110,21 +125,14 @@ def _kill(runner, port) -> None:
         port.kill()
 
 
-def resolve_tolerance(manifest, corpus) -> dict:
-    tol = {"rtol": corpus.tolerance["rtol"], "atol": corpus.tolerance["atol"], "source": "corpus"}
-    if manifest.tolerance:
-        tol.update(manifest.tolerance)
-        tol["source"] = "port"
-    return tol
-
-
-def _start_event(manifest, corpus, case_count, implementation, tolerance, only, options, results) -> dict:
+def _start_event(manifest, corpus, case_count, implementation, tolerances, only, options, results) -> dict:
     port = {"name": manifest.name, "language": manifest.language, "dir": str(manifest.dir),
             "command": list(manifest.command)}
     if results is not None:
         port["results"] = str(results)
     return {
         "event": "start", "record_format": RECORD_FORMAT, "mode": "results" if results is not None else "live",
+        "self_reported": results is not None,
         "started": _now(),
         "harness": {"name": "metric-parity", "version": harness_version(), "protocol": PROTOCOL},
         "port": port,
@@ -132,7 +140,8 @@ def _start_event(manifest, corpus, case_count, implementation, tolerance, only, 
         "corpus": {"version": corpus.version, "sha256": corpus.sha256, "path": str(corpus.root),
                    "cases": len(corpus), "selected": case_count},
         "oracle": dict(corpus.oracle),
-        "tolerance": tolerance,
+        "tolerance": tolerances.record(),
+        "refusals": sorted(manifest.refusals),
         "selection": {"only": list(only)},
         "options": {"timeout": options.timeout, "window": options.window, "max_restarts": options.max_restarts},
         "divergences": [d.raw for d in manifest.divergences],
@@ -183,12 +192,13 @@ def prepared(manifest, numbered, skip):
             yield n, SentCase(case, sent.inputs, sent.form, batches)
 
 
-def _header(manifest, corpus, implementation, tolerance) -> str:
+def _header(manifest, corpus, implementation, tolerances, self_reported) -> str:
     impl = implementation or {}
     return (f"{impl.get('name', manifest.name)} {impl.get('version', '?')} ({impl.get('language', manifest.language)})"
             f" via port {manifest.name}: corpus {corpus.version} ({corpus.oracle['library']} "
-            f"{corpus.oracle['version']}), rtol={tolerance['rtol']:g} atol={tolerance['atol']:g}"
-            f" ({tolerance['source']})")
+            f"{corpus.oracle['version']}), {tolerances.describe()}"
+            + ("\n  self-reported: judged from a results file the port wrote with the corpus, expected outcomes "
+               "included, in view; a live run (no --results) is judged blind" if self_reported else ""))
 
 
 def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int | None = None,
@@ -209,7 +219,7 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
     if results is not None:
         cases = list(cases)
     case_count = len(cases) if case_count is None else case_count
-    tolerance = resolve_tolerance(manifest, corpus)
+    tolerances = Tolerances(manifest, corpus)
     declarations = Declarations(manifest.divergences)
     stderr_log = StderrLog(options.stderr_per_case, options.stderr_per_run)
     started_at = time.monotonic()
@@ -236,7 +246,7 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
             record.path.unlink(missing_ok=True)
         raise
 
-    record.write(_start_event(manifest, corpus, case_count, implementation, tolerance, only, options, results))
+    record.write(_start_event(manifest, corpus, case_count, implementation, tolerances, only, options, results))
     run = _Run(record, declarations, Progress(case_count, manifest.name, progress))
     numbered = enumerate(cases)
     interrupted = False
@@ -244,7 +254,7 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
         if loaded is not None:
             for line, case_id, message in loaded.problems:
                 record.write({"event": "results-problem", "line": line, "id": case_id, "message": message})
-            judge_results(loaded, numbered, tolerance, run.finish, convention_key(manifest))
+            judge_results(loaded, numbered, tolerances, manifest.refusals, run.finish, convention_key(manifest))
         elif down is not None:
             detail = f"the port did not start: {down.reason}"
             record.write({"event": "port", "what": "down", "detail": detail, "case": None, "restarts": 0,
@@ -255,7 +265,7 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
             notes.append(f"{detail}; {case_count} case(s) not run"
                          + (f"; its stderr ends with: {last_words[-1]}" if last_words else ""))
         else:
-            runner = LiveRunner(manifest, port, stderr_log, tolerance, options, run.finish, record.write,
+            runner = LiveRunner(manifest, port, stderr_log, tolerances, options, run.finish, record.write,
                                 convention_key(manifest))
             runner.run(prepared(manifest, numbered, lambda n, case, reason: run.finish(
                 n, case, Outcome(SKIPPED, {"skipped": reason}, detail=reason), None, "")))
@@ -287,8 +297,9 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
     })
     record.close()
 
-    lines = summary_lines(header=_header(manifest, corpus, implementation, tolerance), totals=totals,
-                          samples=run.samples, more=run.more, divergences=divergence_report, notes=notes,
+    lines = summary_lines(header=_header(manifest, corpus, implementation, tolerances, results is not None),
+                          totals=totals, samples=run.samples, more=run.more, divergences=divergence_report,
+                          follows=run.follows, by_divergence=run.by_divergence, notes=notes,
                           problems=problems, extra_faults=len(problems),
                           record=str(record_path) if record_path else None)
     if down is not None:

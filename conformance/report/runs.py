@@ -129,6 +129,16 @@ def _check_case(event: dict, where: str) -> None:
         raise RecordError(f"{where}: case event: input_names must be a list")
 
 
+def _upgrade(event: dict) -> dict:
+    """A format-1 event as format 2 reads it: the status errored-uncaught became faulted."""
+    if event.get("status") == "errored-uncaught":
+        event["status"] = "faulted"
+    totals = event.get("totals")
+    if isinstance(totals, dict) and "errored-uncaught" in totals:
+        totals["faulted"] = totals.pop("errored-uncaught")
+    return event
+
+
 def load_run(path: str | Path) -> Run:
     """The record at ``path``, or RecordError naming what is wrong with it."""
     path = Path(path)
@@ -143,6 +153,8 @@ def load_run(path: str | Path) -> Run:
             if not isinstance(event, dict):
                 raise RecordError(f"{where}: not a JSON object")
             kind = event.get("event")
+            if start is not None and start.get("record_format") == 1:
+                event = _upgrade(event)
             if kind == "start":
                 if start is not None:
                     raise RecordError(f"{where}: a second start event")

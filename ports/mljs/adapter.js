@@ -1,5 +1,5 @@
 "use strict";
-// metric-parity protocol-v1 adapter for the npm package ml-confusion-matrix
+// metric-parity protocol-2 adapter for the npm package ml-confusion-matrix
 // (docs/protocol.md).  One JSON message per stdin line, one answer per stdout line.
 //
 // The library is a confusion matrix (ConfusionMatrix.fromLabels) with per-label
@@ -11,10 +11,20 @@
 // metric itself; a keyword or mode the library has no way to express (sample
 // weights, averaging, zero_division=0/1, F-beta with beta != 1, normalisation)
 // is answered `skipped` with the reason.
+//
+// From a run message it reads the call only: `metric`, `inputs` and `params`
+// (protocol 2 sends nothing else it could read; the port declares no input forms
+// and no streaming).
+//
+// Errors are reported with the type the library threw (port.yaml `refusals` lists
+// the one it throws on purpose, Error).  An exception whose throwing frame is not
+// inside the library (the adapter's own code) is additionally marked uncaught.
 
+const path = require("node:path");
 const readline = require("node:readline");
 const { ConfusionMatrix } = require("ml-confusion-matrix");
 const LIBRARY_VERSION = require("ml-confusion-matrix/package.json").version;
+const LIBRARY_DIR = path.dirname(require.resolve("ml-confusion-matrix/package.json")) + path.sep;
 
 // ---- the corpus encoding: non-finite numbers travel as strings, both ways ----
 const decodeNumeric = (v) => Array.isArray(v) ? v.map(decodeNumeric)
@@ -143,7 +153,8 @@ const METRICS = {
   },
 
   multilabel_confusion_matrix(c) {
-    checkKeywords(c, ["y_true", "y_pred"], ["labels"]);
+    checkKeywords(c, ["y_true", "y_pred"], ["labels", "samplewise"]);
+    if (c.params.samplewise === true) skip("the library has one matrix over all samples, no per-sample confusion matrices (samplewise=True)");
     const yTrue = labelArray(decodeNumeric(c.inputs.y_true), "y_true");
     const yPred = labelArray(decodeNumeric(c.inputs.y_pred), "y_pred");
     const declared = "labels" in c.params && c.params.labels !== null ? decodeNumeric(c.params.labels) : null;
@@ -185,18 +196,31 @@ const METRICS = {
   precision_recall_fscore_support: (c) => prfFamily(c, "prfs"),
 };
 
-function run(c) {
+// Whether an exception was thrown by the library's own code: its innermost stack
+// frame is a file of the installed package.  Deliberate rejections (`throw new
+// Error(...)`) and crashes inside the library (a TypeError from reading undefined)
+// both are; a bug of this adapter is not.
+function thrownByLibrary(e) {
+  if (!(e instanceof Error) || typeof e.stack !== "string") return false;
+  const frame = e.stack.split("\n").find((line) => /^\s+at /.test(line));
+  return frame !== undefined && frame.includes(LIBRARY_DIR);
+}
+
+// One run message -> {value} | {error} | {skipped}.  Reads message.metric,
+// message.inputs and message.params, nothing else.
+function run(message) {
+  const c = { metric: message.metric, inputs: message.inputs || {}, params: message.params || {} };
   const fn = Object.prototype.hasOwnProperty.call(METRICS, c.metric) ? METRICS[c.metric] : null;
   if (fn === null) return { skipped: "no such metric in ml-confusion-matrix" };
   try {
     return { value: encode(fn(c)) };
   } catch (e) {
     if (e instanceof Skip) return { skipped: e.reason };
-    // The library rejects bad input with a plain Error ("predicted and actual must
-    // have the same length", "The label does not exist").  Anything else (a
-    // TypeError from inside the library) is not a deliberate rejection: uncaught.
-    const error = { type: e && e.name ? e.name : "Error", message: String(e && e.message ? e.message : e) };
-    if (!(e instanceof Error) || e.constructor !== Error) error.uncaught = true;
+    // The real type, whatever it is: the harness decides from port.yaml `refusals`
+    // whether it is a rejection of the input (Error) or a crash.
+    const type = e instanceof Error ? e.name : typeof e;
+    const error = { type, message: String(e instanceof Error ? e.message : e) };
+    if (!thrownByLibrary(e)) error.uncaught = true;  // the adapter's own failure
     return { error };
   }
 }
@@ -219,9 +243,9 @@ lines.on("line", (line) => {
   if (!line.trim()) return;
   const message = JSON.parse(line);
   if (message.cmd === "start") {
-    send({ protocol: 1, implementation: implementation() });
+    send({ protocol: 2, implementation: implementation() });
   } else if (message.cmd === "run") {
-    send({ seq: message.seq, ...run(message.case) });
+    send({ seq: message.seq, ...run(message) });
   } else if (message.cmd === "stop") {
     lines.close();
     process.stdin.destroy();

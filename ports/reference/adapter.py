@@ -1,13 +1,15 @@
-"""Protocol v1 adapter for conformance.reference (docs/protocol.md).
+"""Protocol 2 adapter for conformance.reference (docs/protocol.md).
 
 Reads one JSON message per stdin line, answers one line on stdout:
 
 * start -> the implementation block;
 * run   -> getattr(conformance.reference, metric)(**inputs as numpy arrays, **params),
            its result encoded with conformance.encoding.to_json; an unknown
-           metric or keyword is skipped; an exception is an error (marked
-           uncaught unless it is a ValueError or TypeError, the two classes
-           scikit-learn's own rejections derive from);
+           metric or keyword is skipped; an exception raised by the call is an
+           error with its own type name.  Which types are the reference's
+           deliberate refusals is said once, in port.yaml (refusals); any
+           other type is judged a fault.  An exception in this adapter's own
+           code is not caught: the adapter exits and the case is a crash;
 * stop  -> exit.
 """
 
@@ -68,24 +70,24 @@ def metric_function(name: str):
     return fn, frozenset(p.name for p in parameters)
 
 
-def run(case: dict) -> dict:
-    found = metric_function(case["metric"])
+def run(message: dict) -> dict:
+    """The answer to one run message: only its metric, inputs and params are read."""
+    metric = message["metric"]
+    found = metric_function(metric)
     if found is None:
-        return {"skipped": f"the reference has no metric {case['metric']}"}
+        return {"skipped": f"the reference has no metric {metric}"}
     fn, accepted = found
-    inputs = {k: (None if v is None else np.asarray(decode_numeric(v, k))) for k, v in case["inputs"].items()}
-    params = {k: decode_param(v) for k, v in case["params"].items()}
+    inputs = {k: (None if v is None else np.asarray(decode_numeric(v, k))) for k, v in message["inputs"].items()}
+    params = {k: decode_param(v) for k, v in message["params"].items()}
     if accepted is not None:
         unknown = sorted(set(inputs) - accepted) + sorted(set(params) - accepted)
         if unknown:
-            return {"skipped": f"{case['metric']} has no parameter {', '.join(unknown)}"}
+            return {"skipped": f"{metric} has no parameter {', '.join(unknown)}"}
     try:
-        return {"value": to_json(fn(**inputs, **params))}
-    except Exception as exc:  # the implementation's answer is an error
-        error = {"type": type(exc).__name__, "message": str(exc)}
-        if not isinstance(exc, (ValueError, TypeError)):
-            error["uncaught"] = True
-        return {"error": error}
+        result = fn(**inputs, **params)
+    except Exception as exc:  # the implementation's answer is an error; port.yaml says which are refusals
+        return {"error": {"type": type(exc).__name__, "message": str(exc)}}
+    return {"value": to_json(result)}
 
 
 def main() -> int:
@@ -94,10 +96,10 @@ def main() -> int:
         message = loads(line)
         cmd = message.get("cmd")
         if cmd == "run":
-            answer = run(message["case"])
+            answer = run(message)
             answer["seq"] = message["seq"]
         elif cmd == "start":
-            answer = {"protocol": 1, "implementation": implementation()}
+            answer = {"protocol": 2, "implementation": implementation()}
         elif cmd == "stop":
             return 0
         else:

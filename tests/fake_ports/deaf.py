@@ -4,5 +4,5 @@ import sys
 import time
 
 sys.stdin.readline()
-print(json.dumps({"protocol": 1, "implementation": {"name": "deaf", "version": "0", "language": "python"}}), flush=True)
+print(json.dumps({"protocol": 2, "implementation": {"name": "deaf", "version": "0", "language": "python"}}), flush=True)
 time.sleep(3600)

@@ -1,7 +1,10 @@
-"""The base of every fake port: protocol v1 over stdin/stdout, implemented by cheating.
+"""The base of every fake port: protocol 2 over stdin/stdout, implemented by cheating.
 
 Its "implementation" is the corpus itself: given the corpus folder as argv[1],
-it answers each case with the outcome the corpus expects, looked up by id.
+it recognises each call (metric, inputs, params) as a corpus case, the way any
+port that vendors the corpus could (protocol 2 sends no id: decision 0012), and
+answers with the outcome the corpus expects.  :func:`case_of` gives the hooks
+the recognised case (id, tags, ...).
 A fake port script calls :func:`serve` with an ``answer(message, expected)``
 hook that returns what to write for one run message:
 
@@ -15,22 +18,34 @@ import json
 import sys
 from pathlib import Path
 
-HELLO = {"protocol": 1, "implementation": {"name": "fake", "version": "0", "language": "python"}}
+HELLO = {"protocol": 2, "implementation": {"name": "fake", "version": "0", "language": "python"}}
+_CASES = {}  # call key -> the corpus case (the first, when several cases make the same call)
+
+
+def call_key(metric, inputs, params):
+    return json.dumps([metric, inputs, params], sort_keys=True)
 
 
 def load_expected(corpus_dir):
     expected = {}
-    for path in Path(corpus_dir).glob("*.json"):
+    for path in sorted(Path(corpus_dir).glob("*.json")):
         if path.name == "MANIFEST.json":
             continue
         for case in json.loads(path.read_text())["cases"]:
             expected[case["id"]] = case["expected"]
+            _CASES.setdefault(call_key(case["metric"], case["inputs"], case["params"]), case)
     return expected
 
 
-def honest(message, expected):
+def case_of(message, inputs=None):
+    """The corpus case whose call this run message makes (``inputs``: the labels read back
+    from a form, when the port was sent another form)."""
+    return _CASES[call_key(message["metric"], message["inputs"] if inputs is None else inputs, message["params"])]
+
+
+def honest(message, expected, inputs=None):
     """The answer a perfect implementation would give."""
-    outcome = expected[message["case"]["id"]]
+    outcome = expected[case_of(message, inputs)["id"]]
     if "error" in outcome:
         return {"error": {"type": outcome["error"]["type"], "message": outcome["error"]["message"]}}
     return {"value": outcome["value"]}

@@ -17,22 +17,24 @@ from conformance.encoding import decode_numeric, decode_param, to_json
 from conformance.forms import to_labels
 
 RULES = dict(a.split("=", 1) for a in sys.argv[2:])
-ORIGINAL = {case["id"]: case["inputs"] for path in Path(sys.argv[1]).glob("*.json")
+ORIGINAL = {fakeport.call_key(case["metric"], case["inputs"], case["params"]): case["id"]
+            for path in Path(sys.argv[1]).glob("*.json")
             if path.name != "MANIFEST.json" for case in json.loads(path.read_text())["cases"]}
 SPY = os.environ.get("PARITY_SPY")
 
 
 def answer(message, expected):
-    case, form = message["case"], message.get("form")
-    if SPY:
-        with open(SPY, "a") as f:
-            f.write(json.dumps({"id": case["id"], "form": form}) + "\n")
+    case, form = message, message.get("form")
     inputs = dict(case["inputs"])
     for name in ("y_true", "y_pred"):
         if name in inputs:
             inputs[name] = to_labels(inputs[name], form, name, RULES)
-    if inputs == ORIGINAL[case["id"]]:
-        return fakeport.honest(message, expected)
+    own = ORIGINAL.get(fakeport.call_key(case["metric"], inputs, case["params"]))  # read back right?
+    if SPY:
+        with open(SPY, "a") as f:
+            f.write(json.dumps({"id": own, "form": form}) + "\n")
+    if own is not None:
+        return fakeport.honest(message, expected, inputs)
     args = {k: np.asarray(decode_numeric(v)) for k, v in inputs.items()}
     try:
         params = {k: decode_param(v) for k, v in case["params"].items()}

@@ -11,6 +11,8 @@ from functools import cache
 from pathlib import Path
 
 FAKE_DIR = Path(__file__).resolve().parent
+# Every error type the bundled corpus expects (scikit-learn's): what the fakes answer with.
+REFUSALS = "refusals: [ValueError, TypeError, InvalidParameterError, IndexError, ZeroDivisionError, NotImplementedError]\n"
 REPO = FAKE_DIR.parent.parent
 
 
@@ -73,13 +75,17 @@ def small_corpus() -> Path:
 
 def make_port(root: Path, script: str, *args: str, name: str = "fake", extra: str = "",
               corpus: Path | None = None) -> Path:
-    """A port folder whose port.yaml runs tests/fake_ports/<script> on ``corpus`` (default: the small one)."""
+    """A port folder whose port.yaml runs tests/fake_ports/<script> on ``corpus`` (default: the small one).
+    It declares as refusals the error types the corpus expects (the fakes answer with them), unless
+    ``extra`` says otherwise."""
     corpus = small_corpus() if corpus is None else corpus
     port = root / name
     port.mkdir(parents=True, exist_ok=True)
     argv = ["{python}", str(FAKE_DIR / script), str(corpus), *args]
     quoted = ", ".join(f'"{a}"' for a in argv)
-    (port / "port.yaml").write_text(f"name: {name}\nlanguage: python\ncommand: [{quoted}]\n{extra}", encoding="utf-8")
+    refusals = "" if "refusals:" in extra else REFUSALS
+    (port / "port.yaml").write_text(f"name: {name}\nlanguage: python\ncommand: [{quoted}]\n{refusals}{extra}",
+                                    encoding="utf-8")
     return port
 
 

@@ -8,7 +8,7 @@ SIZE = int(sys.argv[3]) if len(sys.argv) > 3 else 5_000_000
 
 
 def answer(message, expected):
-    if sys.argv[2] in message["case"]["id"]:
+    if sys.argv[2] in fakeport.case_of(message)["id"]:
         chunk = "flood " * 1000 + "\n"
         for _ in range(SIZE // len(chunk) + 1):
             sys.stderr.write(chunk)

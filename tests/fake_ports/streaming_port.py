@@ -20,10 +20,10 @@ ACC = CountAccumulator()  # one accumulator, reset between cases as a streaming 
 
 
 def answer(message, expected):
-    case, cuts = message["case"], message.get("batches")
+    case, cuts = message, message.get("batches")
     if SPY:
         with open(SPY, "a") as f:
-            f.write(json.dumps({"id": case["id"], "batches": cuts, "n": len(case["inputs"]["y_true"])}) + "\n")
+            f.write(json.dumps({"id": fakeport.case_of(message)["id"], "batches": cuts, "n": len(case["inputs"]["y_true"])}) + "\n")
     if cuts is None:
         return fakeport.honest(message, expected)
     inputs = {k: np.asarray(decode_numeric(v)) for k, v in case["inputs"].items()}

@@ -4,7 +4,7 @@ import fakeport
 
 def answer(message, expected):
     result = fakeport.honest(message, expected)
-    if message["case"]["metric"] == "f1_score" and isinstance(result.get("value"), (int, float)):
+    if message["metric"] == "f1_score" and isinstance(result.get("value"), (int, float)):
         result["value"] += 0.01
     return result
 

@@ -6,7 +6,7 @@ import fakeport
 
 def answer(message, expected):
     result = fakeport.honest(message, expected)
-    if sys.argv[2] in message["case"]["id"]:
+    if sys.argv[2] in fakeport.case_of(message)["id"]:
         result["seq"] = message["seq"] + 1000
     return result
 
