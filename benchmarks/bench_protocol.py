@@ -137,7 +137,7 @@ def measure(n: int, port: str, window: int) -> dict:
         seconds = time.perf_counter() - t0
         record_bytes = record.stat().st_size
     assert result.totals["cases"] == n, result.totals
-    misbehaved = sum(result.totals[s] for s in ("errored-uncaught", "crashed", "timed-out", "protocol-error", "not-run"))
+    misbehaved = sum(result.totals[s] for s in ("faulted", "crashed", "timed-out", "protocol-error", "not-run"))
     return {
         "n": n, "port": port, "window": window, "seconds": seconds, "rate": n / seconds, "startup": startup,
         "steady_rate": (n - 1) / max(seconds - startup, 1e-9),

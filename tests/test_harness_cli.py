@@ -153,7 +153,7 @@ def test_the_record_follows_its_schema_and_holds_what_reports_need(tmp_path, cap
     assert by_id["f1_score/zd-nan"]["expected"] == {"value": "NaN"} == by_id["f1_score/zd-nan"]["actual"]
     assert by_id["accuracy_score/empty"]["expected"]["error"]["type"] == "ValueError"
     assert end["totals"]["cases"] == len(IDS) and end["totals"]["failed"] == 3 and end["exit_status"] == 1
-    assert sum(end["totals"][s] for s in ("passed", "failed", "declared", "skipped", "errored-uncaught",
+    assert sum(end["totals"][s] for s in ("passed", "failed", "declared", "skipped", "faulted",
                                           "crashed", "timed-out", "protocol-error", "not-run")) == len(IDS)
 
 
@@ -217,20 +217,21 @@ def honest_answers():
     out = []
     for case in CORPUS:
         if case.expected.is_error:
-            out.append({"id": case.id, "error": {"type": "E", "message": "no"}})
+            out.append({"id": case.id, "error": {"type": "ValueError", "message": "no"}})
         else:
             out.append({"id": case.id, "value": case.raw["expected"]["value"]})
     return out
 
 
 def test_results_file_judged_like_a_live_run(tmp_path, capsys):
-    header = {"protocol": 1, "implementation": {"name": "kt", "version": "2.1", "language": "kotlin"}}
+    header = {"protocol": 2, "implementation": {"name": "kt", "version": "2.1", "language": "kotlin"}}
     results = answers_file(tmp_path, [header, *reversed(honest_answers())])
     record = tmp_path / "run.json"
     code, out, err = verify(capsys, kit.make_port(tmp_path, "honest.py"), "--results", results, "--json", record)
     assert code == 0, out
     rec = read_record(record)
     assert rec["start"]["mode"] == "results" and rec["start"]["implementation"]["name"] == "kt"
+    assert rec["start"]["self_reported"] is True and "self-reported: judged from a results file" in out
     assert rec["start"]["port"]["results"] == str(results)
     assert {c["status"] for c in rec["cases"]} == {"passed"} and len(rec["cases"]) == len(IDS)
     for event in rec["events"]:

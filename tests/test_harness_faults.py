@@ -179,21 +179,34 @@ def test_stderr_flood_is_drained_and_bounded(tmp_path):
 
 def test_uncaught_error_is_kept_apart_from_failures(tmp_path):
     result, rec, entries = run(tmp_path, "uncaught.py", "f1_score/binary")
-    only_faulty(entries, {"f1_score/binary": "errored-uncaught"})
+    only_faulty(entries, {"f1_score/binary": "faulted"})
     assert entries["f1_score/binary"]["actual"]["error"]["uncaught"] is True
     assert result.totals["failed"] == 0 and result.exit_status == 1
 
 
-def test_uncaught_error_where_the_oracle_errors_still_passes(tmp_path):
+def test_an_uncaught_error_where_the_oracle_errors_is_a_fault_never_a_pass(tmp_path):
     result, rec, entries = run(tmp_path, "uncaught.py", "accuracy_score/empty")
-    only_faulty(entries, {})
+    only_faulty(entries, {"accuracy_score/empty": "faulted"})
     assert entries["accuracy_score/empty"]["expected"]["error"]["type"] == "ValueError"
     assert entries["accuracy_score/empty"]["actual"]["error"]["type"] == "KeyError"
+    assert result.exit_status == 1
+    assert "accuracy_score/empty: faulted: KeyError: 'y_pred' (marked uncaught by the adapter)" in result.out
+
+
+def test_an_error_of_a_type_the_port_does_not_declare_as_a_refusal_is_a_fault(tmp_path):
+    # the honest fake answers the expected errors with scikit-learn's type, ValueError; declare another
+    result, rec, entries = run(tmp_path, "honest.py", extra="refusals: [TypeError]\n")
+    errors = {cid: e["actual"]["error"]["type"] for cid, e in entries.items() if "error" in (e["actual"] or {})}
+    assert errors == {"accuracy_score/empty": "ValueError", "f1_score/mismatch": "ValueError"}
+    only_faulty(entries, dict.fromkeys(errors, "faulted"))
+    assert "not a refusal the port declares (port.yaml refusals)" in entries["f1_score/mismatch"]["detail"]
+    assert rec["start"]["refusals"] == ["TypeError"]
+    assert result.exit_status == 1 and "faults: 2 error answer(s)" in result.out
 
 
 @pytest.mark.parametrize("mode,fragment", [
     ("banner", "answered start with a line that is not JSON"),
-    ("protocol2", "port speaks protocol 2; this harness speaks protocol 1"),
+    ("protocol1", "port speaks protocol 1; this harness speaks protocol 2: run messages no longer carry a case"),
     ("incomplete", "start-reply.schema.json"),
     ("exit", "exited (status 7) without answering start"),
     ("silent", "no answer to start within 0.5s"),
@@ -216,20 +229,21 @@ def test_nearly_all_wrong_says_the_port_is_probably_broken(tmp_path):
     assert "probably broken" in result.verdict and "mapping" in result.verdict
 
 
-def test_skipping_everything_exits_zero_but_says_so(tmp_path):
+def test_skipping_everything_judges_nothing_and_exits_1(tmp_path):
     result, rec, entries = run(tmp_path, "skip_all.py")
-    assert result.exit_status == 0 and result.totals["skipped"] == len(IDS)
-    assert "skipped every case" in result.verdict
+    assert result.exit_status == 1 and result.totals["skipped"] == len(IDS)
+    assert "nothing was judged" in result.verdict
 
 
-def test_what_a_port_receives(tmp_path):
+def test_what_a_port_receives_is_the_call_and_a_seq(tmp_path):
     log = tmp_path / "messages.jsonl"
     result, rec, entries = run(tmp_path, "spy.py", str(log))
     messages = [json.loads(line) for line in log.read_text().splitlines()]
-    assert [m["case"]["id"] for m in messages] == IDS
-    for m in messages:
+    assert [sorted(m) for m in messages] == [["cmd", "inputs", "metric", "params", "seq"]] * len(IDS)
+    by_id = {c.id: c.raw for c in CORPUS}
+    for m, case_id in zip(messages, IDS):
         assert not list(validator("run").iter_errors(m))
-        assert "expected" not in m["case"]
+        assert {k: m[k] for k in ("metric", "inputs", "params")} == {k: by_id[case_id][k] for k in ("metric", "inputs", "params")}
     assert [m["seq"] for m in messages] == list(range(len(IDS)))
 
 
@@ -269,6 +283,8 @@ def test_declared_divergences_stale_and_unmatched(tmp_path):
     report = {d["id"]: d for d in rec["end"]["divergences"]}
     assert report["cm-transposed"]["stale"] and report["roc"]["unmatched"]
     assert not report["f1-off-by-a-bit"]["stale"]
-    assert "stale divergence cm-transposed" in result.out
-    assert "unmatched divergence roc" in result.out
+    assert "divergence cm-transposed: matched 1, differ 0, passed 1, skipped 0  (stale: remove it" in result.out
+    assert "divergence roc: matched 0, differ 0, passed 0, skipped 0  (unmatched" in result.out
+    assert "divergence f1-off-by-a-bit: matched 5, differ 3, passed 2, skipped 0  (wider than the behaviour" in result.out
+    assert report["f1-off-by-a-bit"]["wider"] and not report["cm-transposed"]["wider"]
     assert [d["id"] for d in rec["start"]["divergences"]] == ["f1-off-by-a-bit", "cm-transposed", "roc"]

@@ -13,11 +13,12 @@ from fake_ports import kit
 
 CASES = {c.id: c for c in load_corpus(kit.small_corpus())}
 TOL = (1e-9, 1e-12)
+REFUSALS = frozenset({"ValueError", "IllegalArgumentException"})
 
 
-def status(case_id, line):
+def status(case_id, line, refusals=REFUSALS):
     answer = parse_answer(line.encode(), 0)
-    outcome = judge(CASES[case_id], answer, *TOL)
+    outcome = judge(CASES[case_id], answer, *TOL, refusals=refusals)
     return outcome
 
 
@@ -46,13 +47,23 @@ def test_shape_must_match():
     assert out.status == "failed" and "shape differs" in out.detail
 
 
-def test_any_error_matches_an_oracle_error():
+def test_a_declared_refusal_of_any_type_matches_an_oracle_error():
     out = status("accuracy_score/empty", '{"seq": 0, "error": {"type": "IllegalArgumentException", "message": "x"}}')
     assert out.status == "passed"
     assert out.actual["error"]["type"] == "IllegalArgumentException"
     assert CASES["accuracy_score/empty"].expected.error["type"] == "ValueError"
-    uncaught = status("accuracy_score/empty", '{"seq": 0, "error": {"type": "E", "message": "", "uncaught": true}}')
-    assert uncaught.status == "passed"
+
+
+@pytest.mark.parametrize("error", [
+    '{"type": "NullPointerException", "message": "x"}',  # not a declared refusal
+    '{"type": "ValueError", "message": "x", "uncaught": true}',  # a refusal type, but the adapter says it crashed
+])
+def test_an_error_that_is_not_a_declared_refusal_is_a_fault_even_where_the_oracle_errors(error):
+    for case_id in ("accuracy_score/empty", "f1_score/macro"):  # the oracle errors; the oracle has a value
+        out = status(case_id, f'{{"seq": 0, "error": {error}}}')
+        assert out.status == "faulted", case_id
+    assert status("accuracy_score/empty", '{"seq": 0, "error": {"type": "ValueError", "message": "x"}}',
+                  refusals=frozenset()).status == "faulted"
 
 
 def test_value_where_the_oracle_errors_fails():
@@ -60,11 +71,11 @@ def test_value_where_the_oracle_errors_fails():
     assert out.status == "failed" and "expected an error (ValueError" in out.detail
 
 
-def test_error_where_the_oracle_has_a_value_fails_unless_uncaught():
+def test_a_refusal_where_the_oracle_has_a_value_fails():
     out = status("f1_score/macro", '{"seq": 0, "error": {"type": "ValueError", "message": "no macro"}}')
     assert out.status == "failed" and "got an error (ValueError: no macro)" in out.detail
     out = status("f1_score/macro", '{"seq": 0, "error": {"type": "KeyError", "message": "y", "uncaught": true}}')
-    assert out.status == "errored-uncaught"
+    assert out.status == "faulted"
 
 
 def test_skipped():
@@ -115,7 +126,7 @@ def test_misbehaviour_is_never_declared(tmp_path):
 
 
 def totals(**counts):
-    base = {s: 0 for s in ("passed", "failed", "declared", "skipped", "errored-uncaught", "crashed",
+    base = {s: 0 for s in ("passed", "failed", "declared", "skipped", "faulted", "crashed",
                            "timed-out", "protocol-error", "not-run")}
     base.update({k.replace("_", "-"): v for k, v in counts.items()})
     base["cases"] = sum(base.values())
@@ -126,7 +137,7 @@ def totals(**counts):
 @pytest.mark.parametrize("counts,code,fragment", [
     (dict(passed=10), 0, "conformant"),
     (dict(passed=5, declared=3, skipped=2), 0, "conformant"),
-    (dict(skipped=10), 0, "skipped every case"),
+    (dict(skipped=10), 1, "nothing was judged"),
     (dict(passed=9, failed=1), 1, "non-conformant: 1 case"),
     (dict(passed=9, timed_out=1), 1, "misbehaved"),
     (dict(passed=1, failed=19), 1, "probably broken"),

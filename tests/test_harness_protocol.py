@@ -50,9 +50,11 @@ def test_run_lines_follow_the_schema_and_never_carry_the_expected_outcome(corpus
         assert line.endswith(b"\n") and line.count(b"\n") == 1
         message = json.loads(line)
         assert not list(validator("run").iter_errors(message)), case.id
-        sent = message["case"]
-        assert set(sent) <= {"id", "metric", "inputs", "params", "tags", "splits"}
-        assert sent["inputs"] == case.raw["inputs"] and sent["params"] == case.raw["params"]
+        # the call and an opaque seq: nothing from which the outcome could be read (decision 0012)
+        assert set(message) == {"cmd", "seq", "metric", "inputs", "params"}, case.id
+        assert message["metric"] == case.metric
+        assert message["inputs"] == case.raw["inputs"] and message["params"] == case.raw["params"]
+        assert case.id.encode() not in line and b'"tags"' not in line, case.id
         assert "expected" not in _keys(message), case.id  # at any depth; a metric may be *named* expected_…
 
 
@@ -130,11 +132,13 @@ def test_a_second_answer_for_the_previous_seq_is_about_that_case():
 
 
 @pytest.mark.parametrize("line,fragment", [
-    (b'{"protocol": 1, "implementation": {"name": "n", "version": "1", "language": "js", "homepage": "h"}}', None),
+    (b'{"protocol": 2, "implementation": {"name": "n", "version": "1", "language": "js", "homepage": "h"}}', None),
     (b'hello', "not JSON"),
-    (b'{"protocol": 2, "implementation": {"name": "n", "version": "1", "language": "js"}}', "protocol 2"),
-    (b'{"protocol": 1, "implementation": {"name": "n"}}', "start-reply.schema.json"),
-    (b'{"protocol": 1}', "start-reply.schema.json"),
+    (b'{"protocol": 1, "implementation": {"name": "n", "version": "1", "language": "js"}}',
+     "port speaks protocol 1; this harness speaks protocol 2: run messages no longer carry a case object"),
+    (b'{"protocol": 3, "implementation": {"name": "n", "version": "1", "language": "js"}}', "protocol 3"),
+    (b'{"protocol": 2, "implementation": {"name": "n"}}', "start-reply.schema.json"),
+    (b'{"protocol": 2}', "start-reply.schema.json"),
 ])
 def test_parse_start_reply(line, fragment):
     found = parse_start_reply(line)

@@ -60,7 +60,7 @@ def test_the_port_verifies_with_exit_0_and_the_expected_counts(record, corpus):
     assert totals["skipped"] == skipped
     assert totals["declared"] == len(empties)
     assert totals["failed"] == 0
-    for fault in ("errored-uncaught", "crashed", "timed-out", "protocol-error", "not-run"):
+    for fault in ("faulted", "crashed", "timed-out", "protocol-error", "not-run"):
         assert totals[fault] == 0, fault
     assert totals["passed"] + totals["convention"] == len(corpus) - skipped - len(empties)
     assert totals["passed"] >= 200  # a mapping that quietly skips everything would fail here

@@ -6,15 +6,23 @@ recompiles only when a source is newer than the jar.
 
 Three ways the Kotlin code meets the corpus, each checked here:
 
-* live: `parity verify ports/kotlin` over protocol v1 (exit 0, every failure
-  declared, the declarations exactly what was found, none stale), with the
+* live: `parity verify ports/kotlin` over protocol 2 (exit 0; exact totals per
+  status, no fault of any kind; each divergence matches exactly the cases that
+  differ and none that passes; every error is the library's refusal,
+  IllegalArgumentException; the skip reasons with their counts), with the
   inputs in the forms port.yaml declares: scores argmaxed by the library, one-hot
-  targets (docs/protocol.md, "Input forms");
+  targets (docs/protocol.md, "Input forms"); the adapter reads nothing of a run
+  message beyond metric, inputs, params and form;
 * the Kotlin corpus reader: `--check-corpus DIR` loads every file of the bundled
   corpus and reports the same counts as conformance.corpus, and refuses the
   broken corpora conformance.corpus refuses;
 * offline: `--replay DIR OUT` runs the corpus in-process and writes a results
-  file that `parity verify --results` judges exactly as the live run.
+  file (header: protocol 2) that `parity verify --results` judges exactly as the
+  live run, on every case the forms can express.
+
+The jar is built by `sh ports/kotlin/build.sh` (.ci/install runs it); the live run
+passes `--setup`, which runs the same script, a no-op when the jar is newer than
+every source.  Nothing is installed here.
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ import pytest
 
 from conformance.corpus import load_corpus
 from conformance.encoding import decode_numeric, decode_param, loads
+from conformance.harness.judging import MISBEHAVIOUR
 from conformance.harness.record import read_record
 from fake_ports import kit
 
@@ -42,11 +51,55 @@ JAR = PORT / "build" / "parity-kotlin.jar"
 
 MAPPED = {"accuracy_score", "confusion_matrix", "precision_score", "recall_score", "f1_score", "fbeta_score",
           "precision_recall_fscore_support"}
-PASSED = {"accuracy_score": 12, "confusion_matrix": 12, "f1_score": 48, "fbeta_score": 0,
-          "precision_recall_fscore_support": 46, "precision_score": 47, "recall_score": 47}
-# Live, negative labels never reach the library: one-hot targets cannot express them, so the harness
-# skips those cases; the offline replay (labels) shows the declared refusal.
-DECLARED = {"empty-batch-is-zero": 6, "class-indices-are-non-negative": 0, "binary-means-classes-0-and-1": 8}
+# The whole run, per status (corpus 1.1.0): live (forms), and the offline replay (labels).
+TOTALS = {"cases": 4101, "passed": 212, "convention": 0, "failed": 0, "declared": 14, "skipped": 3875}
+OFFLINE_TOTALS = {"cases": 4101, "passed": 212, "convention": 0, "failed": 0, "declared": 20, "skipped": 3869}
+# Per divergence: (matched, declared, passed, skipped).  Live, negative labels never reach the library:
+# one-hot targets cannot express them, so the harness skips those cases; the offline replay (labels)
+# shows the declared refusal.  No divergence matches a case that passes.
+DIVERGENCES = {"empty-batch-is-zero": (6, 6, 0, 0), "class-indices-are-non-negative": (14, 0, 0, 14),
+               "binary-means-classes-0-and-1": (8, 8, 0, 0)}
+OFFLINE_DIVERGENCES = {"empty-batch-is-zero": (6, 6, 0, 0), "class-indices-are-non-negative": (14, 6, 0, 8),
+                       "binary-means-classes-0-and-1": (8, 8, 0, 0)}
+PER_METRIC = {
+    "accuracy_score": {"passed": 12, "declared": 1, "skipped": 50},
+    "confusion_matrix": {"passed": 12, "declared": 1, "skipped": 120},
+    "f1_score": {"passed": 48, "declared": 3, "skipped": 235},
+    "fbeta_score": {"skipped": 337},  # the corpus has no fbeta_score case with beta=1
+    "precision_recall_fscore_support": {"passed": 46, "declared": 3, "skipped": 268},
+    "precision_score": {"passed": 47, "declared": 3, "skipped": 230},
+    "recall_score": {"passed": 47, "declared": 3, "skipped": 230},
+}
+# Every skip reason of the live run, with its count: the harness's (a form cannot express the case)
+# and the adapter's, each naming something the library has no way to be asked for.
+SKIPS = {
+    "no such metric in this library": 2326,
+    "no labels parameter: the classes are the observed ones (targets ∪ predictions)": 304,
+    "form one-hot cannot express this case: y_true is not a vector of class labels": 280,
+    "the library has no sample weights": 240,
+    "F1Score only: the library has no F-beta (beta=2)": 222,
+    "every zero division is 0.0 in this library; it cannot be asked for zero_division=1": 96,
+    "every zero division is 0.0 in this library; it cannot be asked for zero_division=NaN": 92,
+    "no per-class output (average=None): the library averages MACRO, MICRO or BINARY": 74,
+    "every zero division is 0.0 in this library; it cannot be asked for zero_division=1.0": 40,
+    "ConfusionMatrix is over the observed classes; it has no labels parameter": 37,
+    'no average="weighted": the library averages MACRO, MICRO or BINARY': 34,
+    "F1Score only: the library has no F-beta (beta=0.5)": 20,
+    "form one-hot cannot express this case: y_true holds -1, not a class index": 18,
+    "F1Score only: the library has no F-beta (beta=0)": 18,
+    "F1Score only: the library has no F-beta (beta=Infinity)": 18,
+    "F1Score only: the library has no F-beta (beta=1000000.0)": 14,
+    "Averaging.BINARY scores class 1; there is no pos_label=0": 12,
+    "Accuracy gives the fraction only, no count of correct samples (normalize=False)": 5,
+    "Averaging.BINARY scores class 1; there is no pos_label=2": 4,
+    "every zero division is 0.0 in this library; it cannot be asked for zero_division=0.5": 4,
+    "F1Score only: the library has no F-beta (beta=0.0)": 4,
+    "ConfusionMatrix holds counts; it has no normalisation (normalize=true)": 3,
+    "ConfusionMatrix holds counts; it has no normalisation (normalize=pred)": 3,
+    "ConfusionMatrix holds counts; it has no normalisation (normalize=all)": 3,
+    "F1Score only: the library has no F-beta (beta=-1)": 2,
+    "F1Score only: the library has no F-beta (beta=-0.5)": 2,
+}
 SMALLEST = {
     "accuracy_score/errors/empty": {"value": 0.0},
     "recall_score/single-class/only-class-2-binary": {"error": "IllegalArgumentException"},
@@ -90,22 +143,34 @@ def live(tmp_path_factory):
     return proc, read_record(record)
 
 
-def test_live_verify_exits_0_with_every_failure_declared(live, corpus):
+def _assert_totals(rec, expected):
+    totals = rec["end"]["totals"]
+    assert {k: totals[k] for k in expected} == expected
+    assert {status: totals[status] for status in MISBEHAVIOUR} == dict.fromkeys(MISBEHAVIOUR, 0)
+    assert totals["restarts"] == 0
+
+
+def _assert_divergences(rec, expected):
+    by_id = {d["id"]: d for d in rec["end"]["divergences"]}
+    assert {k: (d["matched"], d["declared"], d["passed"], d["skipped"]) for k, d in by_id.items()} == expected
+    for d in by_id.values():  # none matches a passing case, none is stale or unmatched
+        assert d["passed"] == 0 and not d["wider"] and not d["stale"] and not d["unmatched"], d
+    assert Counter(c["divergence"] for c in rec["cases"] if c["status"] == "declared") == {
+        k: v[1] for k, v in expected.items() if v[1]}
+
+
+def test_live_verify_exits_0_with_exact_totals(live, corpus):
     proc, rec = live
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    totals = rec["end"]["totals"]
-    assert totals["cases"] == len(corpus.cases) == rec["start"]["corpus"]["cases"] and totals["failed"] == 0 and totals["restarts"] == 0
-    for status in ("errored-uncaught", "crashed", "timed-out", "protocol-error", "not-run"):
-        assert totals[status] == 0, status
+    assert rec["end"]["totals"]["cases"] == len(corpus.cases) == rec["start"]["corpus"]["cases"]
+    _assert_totals(rec, TOTALS)
     assert rec["start"]["implementation"]["language"] == "kotlin"
+    assert rec["start"]["harness"]["protocol"] == 2
 
 
 def test_declarations_are_what_was_found(live):
     _, rec = live
-    by_id = {d["id"]: d for d in rec["end"]["divergences"]}
-    assert set(by_id) == set(DECLARED)
-    assert {k: by_id[k]["declared"] for k in DECLARED} == DECLARED
-    assert not [d["id"] for d in by_id.values() if d["stale"] or d["unmatched"]]
+    _assert_divergences(rec, DIVERGENCES)
     cases = {c["id"]: c for c in rec["cases"]}
     for case_id, answer in SMALLEST.items():
         c = cases[case_id]
@@ -132,14 +197,55 @@ def test_every_declared_case_shows_the_declared_behaviour(live):
 
 def test_outcomes_per_metric(live):
     _, rec = live
-    passed = Counter()
+    statuses = {m: Counter() for m in PER_METRIC}
     for c in rec["cases"]:
-        passed[c["metric"]] += c["status"] == "passed"
-        if c["metric"] not in MAPPED:
+        if c["metric"] in MAPPED:
+            statuses[c["metric"]][c["status"]] += 1
+        else:
             assert c["status"] == "skipped", c["id"]
             assert c["actual"]["skipped"] == "no such metric in this library" or c["actual"]["skipped"].startswith(
                 FORM_SKIP), c["id"]
-    assert {m: passed[m] for m in PASSED} == PASSED
+    assert {m: dict(s) for m, s in statuses.items()} == PER_METRIC
+
+
+def test_skip_reasons_name_what_the_library_lacks(live):
+    _, rec = live
+    assert Counter(c["actual"]["skipped"] for c in rec["cases"] if c["status"] == "skipped") == SKIPS
+
+
+def test_every_error_is_the_library_refusal(live):
+    """port.yaml declares IllegalArgumentException (the library's require checks) as its one refusal;
+    every error the port answers has that type, none is marked uncaught."""
+    _, rec = live
+    assert rec["start"]["refusals"] == ["IllegalArgumentException"]
+    errors = [c for c in rec["cases"] if "error" in c["actual"]]
+    assert not [c["id"] for c in errors if c["actual"]["error"].get("uncaught")]
+    assert Counter((c["actual"]["error"]["type"], c["status"], c["divergence"]) for c in errors) == {
+        ("IllegalArgumentException", "passed", None): 17,  # length mismatch (6), BINARY on multiclass (11)
+        ("IllegalArgumentException", "declared", "binary-means-classes-0-and-1"): 8,
+    }
+
+
+def test_the_port_speaks_protocol_2_and_reads_only_the_call(live):
+    """start is answered with protocol 2; a run message is answered from its top-level metric, inputs
+    and params (and form) alone: other fields (a protocol-1 case object, an id, tags) change nothing."""
+    call = {"metric": "f1_score", "inputs": {"y_true": [2, 1, 1, 0], "y_pred": [2, 0, 1, 2]}, "params": {"average": "macro"}}
+    noise = {"id": "x", "tags": ["macro"], "description": "d", "splits": [1],
+             "case": {"metric": "accuracy_score", "inputs": {"y_true": [1], "y_pred": [1]}, "params": {}}}
+    messages = [{"cmd": "start", "protocol": 2},
+                {"cmd": "run", "seq": 0, **call},
+                {"cmd": "run", "seq": 1, **call, **noise},
+                {"cmd": "run", "seq": 2, "metric": "f1_score", "inputs": {"y_true": [0, 1], "y_pred": [0, "x"]}, "params": {}},
+                {"cmd": "stop"}]
+    proc = subprocess.run(["java", "-jar", str(JAR)], cwd=PORT, input="".join(json.dumps(m) + "\n" for m in messages),
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    reply, *answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert reply["protocol"] == 2 and reply["implementation"]["language"] == "kotlin"
+    assert answers[0] == {"seq": 0, "value": pytest.approx(4 / 9, abs=1e-15)}
+    assert answers[1] == answers[0] | {"seq": 1}
+    # what the adapter's own decoding refuses is its failure, not the library's refusal
+    assert answers[2]["error"]["type"] == "EncodingException" and answers[2]["error"]["uncaught"] is True
 
 
 def test_macro_over_observed_classes_and_zero_division_zero_agree_with_sklearn(live):
@@ -156,7 +262,7 @@ def test_macro_over_observed_classes_and_zero_division_zero_agree_with_sklearn(l
 def test_the_library_self_test(live):
     r = java("--self-test")
     assert r.returncode == 0, r.stdout + r.stderr
-    assert r.stdout.strip().splitlines()[-1] == "self-test: 20 passed, 0 failed"
+    assert r.stdout.strip().splitlines()[-1] == "self-test: 22 passed, 0 failed"
 
 
 # ------------------------------------------------------------------ the Kotlin corpus reader
@@ -239,6 +345,7 @@ def test_nonfinite_strings_in_params_and_expected_are_decoded(live, tmp_path):
     r = java("--replay", str(root), str(tmp_path / "results.jsonl"))
     assert r.returncode == 0, r.stderr
     lines = [json.loads(line) for line in (tmp_path / "results.jsonl").read_text().splitlines()]
+    assert lines[0]["protocol"] == 2 and lines[0]["implementation"]["name"] == "metricparity-kotlin"
     answers = {line["id"]: line for line in lines[1:]}
     # f1_score/zd-nan asks for zero_division=NaN: decoded to a double, so the adapter can say what it lacks.
     assert answers["f1_score/zd-nan"] == {
@@ -260,6 +367,8 @@ def test_replay_results_are_judged_like_the_live_run(live, tmp_path):
     assert proc.returncode == 0, proc.stdout[-3000:]
     offline = read_record(record)
     assert offline["start"]["mode"] == "results"
+    _assert_totals(offline, OFFLINE_TOTALS)
+    _assert_divergences(offline, OFFLINE_DIVERGENCES)
     # The library answers scores and one-hot targets (live) exactly as it answers the labels (replay),
     # on every case the forms can express.
     live_status = {c["id"]: (c["status"], c["actual"]) for c in live_rec["cases"]}

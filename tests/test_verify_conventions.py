@@ -138,7 +138,7 @@ def test_a_divergence_explained_by_a_convention_is_stale(tmp_path, capsys):
              '    selector: {tags: [absent-class]}\n    note: n\n    link: l\n')
     code, cases, record = run(tmp_path, "conventional.py", "classes=declared", extra=extra)
     out = capsys.readouterr().out
-    assert code == 0 and "stale divergence absent-classes" in out
+    assert code == 0 and "divergence absent-classes: matched" in out and "(stale: remove it from port.yaml)" in out
 
 
 # ------------------------------------------------------------------ port.yaml
@@ -294,7 +294,7 @@ def test_a_results_file_is_judged_under_the_declared_conventions_too(tmp_path, c
     for c in corpus():
         outcome = c.raw.get("conventions", {}).get("classes=declared", c.raw["expected"])
         lines.append(json.dumps({"id": c.id, **({"value": outcome["value"]} if "value" in outcome
-                                                else {"error": {"type": "E", "message": "m"}})}))
+                                                else {"error": {"type": "ValueError", "message": "m"}})}))
     results.write_text("\n".join(lines) + "\n")
     port = kit.make_port(tmp_path, "honest.py", extra='conventions: {"*": [classes=declared]}\n', corpus=corpus_dir())
     record = tmp_path / "offline.json"

@@ -1,4 +1,4 @@
-"""Protocol v1 adapter for the precision_recall_f1 exercise (docs/protocol.md, README.md here).
+"""Protocol 2 adapter for the precision_recall_f1 exercise (docs/protocol.md, README.md here).
 
 Standard library and numpy only.  A case is answered when the exercise's one
 function can answer it (see README.md, "Which cases"); otherwise it is
@@ -155,14 +155,14 @@ def main() -> int:
         message = json.loads(line)
         cmd = message.get("cmd")
         if cmd == "start":
-            answer = {"protocol": 1, "implementation": {
+            answer = {"protocol": 2, "implementation": {
                 "name": "precision_recall_f1 exercise", "version": "1", "language": "python",
                 "language_version": platform.python_version(), "numpy": np.__version__,
                 "source": "ports/exercise/exercise.py",
                 "spec": "../shared/reference/002_e7943b9cf4006ba6.txt"}}
         elif cmd == "run":
             try:
-                answer = run(message["case"])
+                answer = run(message)
             except Exception as exc:  # noqa: BLE001 - a bug in this adapter or the function
                 answer = {"error": {"type": type(exc).__name__, "message": str(exc), "uncaught": True}}
             answer["seq"] = message["seq"]

@@ -196,13 +196,15 @@ const METRICS = {
   precision_recall_fscore_support: (c) => prfFamily(c, "prfs"),
 };
 
-// Whether an exception was thrown by the library's own code: its innermost stack
-// frame is a file of the installed package.  Deliberate rejections (`throw new
-// Error(...)`) and crashes inside the library (a TypeError from reading undefined)
-// both are; a bug of this adapter is not.
+// Whether an exception was thrown by the library's own code: of the stack frames in
+// this adapter or in the installed package, the innermost is the package's (frames
+// of Node's internals and built-ins, such as `new Set`, are passed over).  Deliberate
+// rejections (`throw new Error(...)`) and crashes inside the library (a TypeError
+// from reading undefined) both are; a bug of this adapter is not.
 function thrownByLibrary(e) {
   if (!(e instanceof Error) || typeof e.stack !== "string") return false;
-  const frame = e.stack.split("\n").find((line) => /^\s+at /.test(line));
+  const frame = e.stack.split("\n").find((line) => /^\s+at /.test(line)
+    && (line.includes(LIBRARY_DIR) || line.includes(__filename)));
   return frame !== undefined && frame.includes(LIBRARY_DIR);
 }
 

@@ -1,7 +1,8 @@
-"""Protocol v1 adapter for torchmetrics (docs/protocol.md, ports/torchmetrics/README.md).
+"""Protocol 2 adapter for torchmetrics (docs/protocol.md, ports/torchmetrics/README.md).
 
-One JSON message per stdin line, one answer per stdout line.  For each run
-message the adapter
+One JSON message per stdin line, one answer per stdout line.  A run message
+carries the metric, its inputs and its params, and the adapter reads nothing
+else of it.  For each one the adapter
 
 1. maps scikit-learn's metric to torchmetrics's functional API, and its
    keywords to torchmetrics's (``average=None`` -> ``"none"``, ``labels`` ->
@@ -13,7 +14,11 @@ message the adapter
 3. calls the functional API, and the class API on the same inputs (one
    Metric object, fed in two ``update()`` batches, then ``compute()``);
 4. answers the functional result in scikit-learn's shape, or the library's
-   exception as an ``error``.
+   exception as an ``error`` with its real class name.  An exception raised
+   by a ``raise`` statement in torchmetrics or torch is the library refusing
+   the input (port.yaml ``refusals``); one raised anywhere else (inside a
+   torch operation, or in this adapter's own code) is a crash and is marked
+   ``uncaught``.
 
 It never computes a metric itself: every number in an answer is one that a
 torchmetrics call returned.  Where the two APIs disagree the answer says so
@@ -24,7 +29,6 @@ functional one.
 from __future__ import annotations
 
 import json
-import math
 import os
 import platform
 import sys
@@ -106,6 +110,14 @@ CLASS_OF = {
     FC.binary_jaccard_index: C.BinaryJaccardIndex,
     FC.multilabel_jaccard_index: C.MultilabelJaccardIndex,
     FC.multilabel_confusion_matrix: C.MultilabelConfusionMatrix,
+    FC.multilabel_precision: C.MultilabelPrecision,
+    FC.multilabel_recall: C.MultilabelRecall,
+    FC.multilabel_f1_score: C.MultilabelF1Score,
+    FC.multilabel_fbeta_score: C.MultilabelFBetaScore,
+    FC.multilabel_stat_scores: C.MultilabelStatScores,
+    FC.multilabel_exact_match: C.MultilabelExactMatch,
+    FC.multiclass_exact_match: C.MulticlassExactMatch,
+    FC.multilabel_matthews_corrcoef: C.MultilabelMatthewsCorrCoef,
     FC.binary_auroc: C.BinaryAUROC,
     FC.multiclass_auroc: C.MulticlassAUROC,
     FC.multilabel_auroc: C.MultilabelAUROC,
@@ -149,40 +161,74 @@ class Classes:
     values: the sorted union of y_true and y_pred, or ``labels`` in its order.
     The k-th class of that list becomes index k, so per-class outputs come
     back in scikit-learn's order and num_classes is the size of the class set.
+    ``keep`` is how many leading classes scikit-learn reports: fewer than
+    num_classes when ``labels`` leaves out observed classes (they take the
+    last indices) or when there is one class (index 1 is a class absent from
+    the data: torchmetrics's smallest num_classes is 2).
     """
 
     preds: torch.Tensor
     target: torch.Tensor
     num_classes: int
+    keep: int = 0
+    subset: bool = False  # labels left out observed classes: only per-class counts are unchanged
 
 
-def classes(y_true: np.ndarray, y_pred: np.ndarray, labels=None) -> Classes:
-    if y_true.ndim != 1 or y_pred.ndim != 1:
-        raise Skip("only 1-D label vectors are mapped (no multilabel indicator matrices)")
+def classes(y_true: np.ndarray, y_pred: np.ndarray, labels=None, per_class: bool = False) -> Classes:
+    """``per_class``: the answer has one entry per class (average=None, a confusion matrix), so the
+    classes scikit-learn reports can be picked from torchmetrics's result (``keep``).
+
+    Label arrays of any matching shape are mapped element by element (2-D arrays are
+    torchmetrics's "multidim" multiclass input, scikit-learn's multiclass-multioutput).
+    """
     if not (is_labels(y_true) and is_labels(y_pred)):
         # NaN, infinities, 2.5: not class labels, so there is no index to map
         # them to.  Hand torchmetrics the float tensor as it is, with as many
         # classes as distinct values, and let its own validation answer.
-        k = len(set(y_true.tolist()) | set(y_pred.tolist()))
-        return Classes(torch.from_numpy(y_pred), torch.from_numpy(y_true), max(k, 2))
-    observed = sorted(set(y_true.tolist()) | set(y_pred.tolist()))
+        k = max(len(set(y_true.ravel().tolist()) | set(y_pred.ravel().tolist())), 2)
+        return Classes(torch.from_numpy(y_pred), torch.from_numpy(y_true), k, k)
+    observed = sorted(set(y_true.ravel().tolist()) | set(y_pred.ravel().tolist()))
+    subset = False
     if labels is None:
         order = observed
     else:
         order = [float(v) for v in np.asarray(decode_numeric(labels, "labels"), dtype=float).ravel()]
         if len(set(order)) != len(order):
-            raise Skip("labels with repeated values: torchmetrics has no labels parameter")
-        if not order or not set(observed) <= set(order):
-            raise Skip("labels that leave out an observed class: torchmetrics has no labels parameter, "
-                       "num_classes always covers every class in the data")
+            raise Skip("labels with repeated values: torchmetrics has no labels parameter, and its class "
+                       "indices are distinct")
+        if not order:
+            raise Skip("empty labels: torchmetrics has no labels parameter")
+        left_out = sorted(set(observed) - set(order))
+        if left_out:
+            if not per_class:
+                raise Skip("labels that leave out an observed class, with an averaged result: torchmetrics has "
+                           "no labels parameter, and its averages and counts run over all num_classes classes")
+            subset = True
+    keep = len(order)
+    if subset:
+        order = order + left_out  # the left-out classes take the last indices; their rows are not reported
     if not observed:
         # Empty input has no class set; declare the smallest num_classes torchmetrics accepts.
-        return Classes(torch.zeros(0, dtype=torch.long), torch.zeros(0, dtype=torch.long), 2)
-    if len(order) < 2:
-        raise Skip("one class: torchmetrics's multiclass metrics need num_classes >= 2")
+        return Classes(torch.zeros(y_pred.shape, dtype=torch.long), torch.zeros(y_true.shape, dtype=torch.long),
+                       2, 2)
+    # One class: torchmetrics's smallest num_classes is 2, index 1 being a class absent from the
+    # data, which adds nothing to accuracy or a micro average, which its macro and weighted
+    # averages leave out, and whose row a per-class result does not report.
     index = {v: i for i, v in enumerate(order)}
-    as_index = lambda a: torch.tensor([index[v] for v in a.tolist()], dtype=torch.long)  # noqa: E731
-    return Classes(as_index(y_pred), as_index(y_true), len(order))
+    as_index = lambda a: torch.tensor([index[v] for v in a.ravel().tolist()], dtype=torch.long).reshape(a.shape)  # noqa: E731
+    return Classes(as_index(y_pred), as_index(y_true), max(len(order), 2), keep, subset)
+
+
+def multilabel_or_multioutput(case: dict):
+    """2-D label arrays: indicator matrices (0/1) as multilabel input (a tuple, see multilabel()),
+    or multiclass-multioutput arrays (whole numbers, not all 0/1, same shape) as torchmetrics's
+    multidim multiclass input (Classes); None for label vectors."""
+    y_true, y_pred = array(case, "y_true"), array(case, "y_pred")
+    if (y_true.ndim == 2 and y_pred.ndim == 2 and y_true.shape == y_pred.shape and y_true.size
+            and is_labels(y_true) and is_labels(y_pred)
+            and not (np.isin(y_true, (0, 1)).all() and np.isin(y_pred, (0, 1)).all())):
+        return classes(y_true, y_pred)
+    return multilabel(case)
 
 
 def binary_classes(y_true: np.ndarray, y_pred: np.ndarray, pos_label) -> tuple[torch.Tensor, torch.Tensor]:
@@ -213,17 +259,14 @@ AVERAGE = {None: "none", "micro": "micro", "macro": "macro", "weighted": "weight
 
 
 def zero_division(params: dict):
-    """zero_division: "warn" is 0 with a warning in scikit-learn, 0 and 1 map to themselves.
+    """zero_division: "warn" is 0 with a warning in scikit-learn; every other value is passed on.
 
-    torchmetrics takes 0 or 1 only, so scikit-learn's NaN is skipped; any other
-    value (one scikit-learn refuses too) is passed on for torchmetrics to judge.
+    torchmetrics documents 0 or 1; NaN (and any other value) goes to torchmetrics as
+    the float it is, for its own functions to use or refuse: the functional precision
+    and recall use it as given, F-beta, F1 and the class API refuse anything but 0 and 1.
     """
     z = decode_param(params.get("zero_division", "warn"))
-    if z == "warn":
-        return 0.0
-    if isinstance(z, float) and math.isnan(z):
-        raise Skip("zero_division=NaN: torchmetrics's zero_division is 0 or 1")
-    return z
+    return 0.0 if z == "warn" else z
 
 
 def check_keys(case: dict, inputs: set[str], params: set[str]) -> None:
@@ -241,12 +284,21 @@ def check_keys(case: dict, inputs: set[str], params: set[str]) -> None:
 # --------------------------------------------------------------------------- label metrics
 
 PRF = {"precision_score", "recall_score", "f1_score", "fbeta_score", "precision_recall_fscore_support"}
-PRF_FN = {  # (multiclass, binary) per score
-    "precision": (FC.multiclass_precision, FC.binary_precision),
-    "recall": (FC.multiclass_recall, FC.binary_recall),
-    "f1": (FC.multiclass_f1_score, FC.binary_f1_score),
-    "fbeta": (FC.multiclass_fbeta_score, FC.binary_fbeta_score),
+PRF_FN = {  # (multiclass, binary, multilabel) per score
+    "precision": (FC.multiclass_precision, FC.binary_precision, FC.multilabel_precision),
+    "recall": (FC.multiclass_recall, FC.binary_recall, FC.multilabel_recall),
+    "f1": (FC.multiclass_f1_score, FC.binary_f1_score, FC.multilabel_f1_score),
+    "fbeta": (FC.multiclass_fbeta_score, FC.binary_fbeta_score, FC.multilabel_fbeta_score),
 }
+NO_SAMPLES_AVERAGE = ("average='samples' with indicator matrices: torchmetrics has no mean over samples "
+                      "(multidim_average='samplewise' of its binary metrics gives one score per sample, "
+                      "not their mean)")
+
+
+def average_of(value):
+    """scikit-learn's average as torchmetrics's: None -> "none"; any other value is passed on as it is,
+    for torchmetrics to take or refuse ("binary" and "samples" are not its multiclass/multilabel choices)."""
+    return AVERAGE.get(value, value) if isinstance(value, (str, type(None))) else value
 
 
 def prf_calls(case: dict) -> tuple[list[Call], Callable]:
@@ -270,7 +322,20 @@ def prf_calls(case: dict) -> tuple[list[Call], Callable]:
         "precision_recall_fscore_support": ["precision", "recall", f_name],
     }[metric]
     calls = []
-    if average == "binary":
+    ml, k = multilabel(case), None
+    if ml is not None:
+        # Indicator matrices: torchmetrics's multilabel functions, one label per column.
+        if average == "samples":
+            raise Skip(NO_SAMPLES_AVERAGE)
+        preds, target, n = ml
+        for name in wanted:
+            kw = f_kw if name in ("fbeta", "f1") else {}
+            calls.append(call(PRF_FN[name][2], preds, target, num_labels=n, average=average_of(average),
+                              zero_division=zd, **kw))
+        if prfs and average is None:  # support: the sup column of stat_scores, per label
+            calls.append(call(FC.multilabel_stat_scores, preds, target, num_labels=n, average="none"))
+    elif average == "binary":
+        k = None
         preds, target = binary_classes(y_true, y_pred, p.get("pos_label", 1))
         for name in wanted:
             kw = f_kw if name in ("fbeta", "f1") else {}
@@ -278,39 +343,93 @@ def prf_calls(case: dict) -> tuple[list[Call], Callable]:
         if prfs:
             calls.append(call(FC.binary_stat_scores, preds, target))
     else:
-        if average not in AVERAGE:
-            raise Skip(f"no average={average!r} for multiclass label vectors in torchmetrics")
-        k = classes(y_true, y_pred, p.get("labels"))
+        k = classes(y_true, y_pred, p.get("labels"), per_class=average is None)
         for name in wanted:
             kw = f_kw if name in ("fbeta", "f1") else {}
             calls.append(call(PRF_FN[name][0], k.preds, k.target, num_classes=k.num_classes,
-                              average=AVERAGE[average], zero_division=zd, **kw))
+                              average=average_of(average), zero_division=zd, **kw))
         if prfs and average is None:  # support: the sup column of stat_scores, per class
             calls.append(call(FC.multiclass_stat_scores, k.preds, k.target, num_classes=k.num_classes,
                               average="none"))
 
+    # Per class (average=None, label vectors): the classes scikit-learn reports are the first k.keep.
+    # A class's precision, recall and F depend on its own counts only.
+    keep = k.keep if (ml is None and average is None) else None
+
     def shape(results):
+        results = [r[:keep] if keep is not None else r for r in results]
         if not prfs:
             return results[0]
         p_, r_, f_ = results[:3]
-        if average is None:
-            support = results[3][:, 4]  # stat_scores columns: tp, fp, tn, fn, sup
-        elif average == "binary":
-            support = None  # scikit-learn's averaged tuple has support None
-        else:
-            support = None
+        # stat_scores columns: tp, fp, tn, fn, sup; scikit-learn's averaged tuple has support None
+        support = results[3][:, 4] if average is None else None
         return [p_, r_, f_, support]
 
     return calls, shape
 
 
+def normalize_of(case: dict) -> bool:
+    normalize = decode_param(case["params"].get("normalize", True))
+    if normalize not in (True, False) or isinstance(normalize, (int, float)) and not isinstance(normalize, bool):
+        raise Skip(f"normalize={normalize!r}: neither a fraction nor a count")
+    return normalize
+
+
+def count_calls(case: dict, column: int, what: str):
+    """normalize=False, label vectors: a count of samples, from torchmetrics's micro stat scores
+    (tp: the samples predicted right, fn: those predicted wrong)."""
+    ml = multilabel_or_multioutput(case)
+    if ml is not None:
+        raise Skip(f"normalize=False with 2-D label arrays: torchmetrics counts no {what} samples "
+                   "(its exact match is a fraction)")
+    k = classes(array(case, "y_true"), array(case, "y_pred"))
+    return [call(FC.multiclass_stat_scores, k.preds, k.target, num_classes=k.num_classes, average="micro")], \
+        lambda r: r[0][column]
+
+
 def accuracy_calls(case: dict):
     check_keys(case, {"y_true", "y_pred"}, {"normalize"})
-    if decode_param(case["params"].get("normalize", True)) is not True:
-        raise Skip("normalize=False (a count): torchmetrics's accuracy is always a fraction")
+    if not normalize_of(case):
+        return count_calls(case, 0, "rightly predicted")
+    ml = multilabel_or_multioutput(case)
+    # 2-D label arrays: scikit-learn's accuracy is the subset accuracy, torchmetrics's exact match.
+    if isinstance(ml, tuple):
+        preds, target, n = ml
+        return [call(FC.multilabel_exact_match, preds, target, num_labels=n)], lambda r: r[0]
+    if ml is not None:
+        return [call(FC.multiclass_exact_match, ml.preds, ml.target, num_classes=ml.num_classes)], lambda r: r[0]
     k = classes(array(case, "y_true"), array(case, "y_pred"))
     # scikit-learn's accuracy is the fraction of samples predicted right: torchmetrics's micro accuracy.
     return [call(FC.multiclass_accuracy, k.preds, k.target, num_classes=k.num_classes, average="micro")], \
+        lambda r: r[0]
+
+
+def zero_one_calls(case: dict):
+    """zero_one_loss of label vectors: the fraction of samples predicted wrong, which is torchmetrics's
+    micro hamming distance on multiclass input (scikit-learn: "In multiclass classification, the Hamming
+    loss corresponds to the Hamming distance between y_true and y_pred which is equivalent to the subset
+    zero_one_loss function")."""
+    check_keys(case, {"y_true", "y_pred"}, {"normalize"})
+    if not normalize_of(case):
+        return count_calls(case, 3, "wrongly predicted")
+    if multilabel_or_multioutput(case) is not None:
+        raise Skip("zero_one_loss of 2-D label arrays: 1 - subset accuracy, and torchmetrics has only the "
+                   "subset accuracy (exact match)")
+    k = classes(array(case, "y_true"), array(case, "y_pred"))
+    return [call(FC.multiclass_hamming_distance, k.preds, k.target, num_classes=k.num_classes,
+                 average="micro")], lambda r: r[0]
+
+
+def balanced_accuracy_calls(case: dict):
+    """balanced_accuracy_score: the mean of the per-class recalls, torchmetrics's macro recall."""
+    check_keys(case, {"y_true", "y_pred"}, {"adjusted"})
+    if decode_param(case["params"].get("adjusted", False)) is not False:
+        raise Skip("adjusted=True: torchmetrics has no chance-adjusted balanced accuracy")
+    if multilabel_or_multioutput(case) is not None:
+        raise Skip("2-D label arrays: torchmetrics's multilabel recall is per label, not scikit-learn's "
+                   "balanced accuracy (which refuses them)")
+    k = classes(array(case, "y_true"), array(case, "y_pred"))
+    return [call(FC.multiclass_recall, k.preds, k.target, num_classes=k.num_classes, average="macro")], \
         lambda r: r[0]
 
 
@@ -322,10 +441,14 @@ def confusion_calls(case: dict):
     normalize = decode_param(case["params"].get("normalize"))
     if normalize not in NORMALIZE:
         raise Skip(f"no normalize={normalize!r} in torchmetrics")
-    k = classes(array(case, "y_true"), array(case, "y_pred"), case["params"].get("labels"))
-    # Rows are true classes, columns predicted ones, in both libraries.
+    k = classes(array(case, "y_true"), array(case, "y_pred"), case["params"].get("labels"), per_class=True)
+    if k.subset and normalize is not None:
+        raise Skip("labels that leave out an observed class, with normalize: torchmetrics has no labels "
+                   "parameter, and it normalizes over every class")
+    # Rows are true classes, columns predicted ones, in both libraries; scikit-learn's are the first k.keep
+    # (a count in the matrix does not depend on the classes left out).
     return [call(FC.multiclass_confusion_matrix, k.preds, k.target, num_classes=k.num_classes,
-                 normalize=NORMALIZE[normalize])], lambda r: r[0]
+                 normalize=NORMALIZE[normalize])], lambda r: r[0][: k.keep, : k.keep]
 
 
 # --------------------------------------------------------------------------- regression
@@ -395,19 +518,43 @@ def variance_calls(case: dict):
 # --------------------------------------------------------------------------- agreement, multilabel
 
 
-def indicator(case: dict) -> tuple[torch.Tensor, torch.Tensor, int] | None:
-    """Multilabel indicator matrices (2-D 0/1 y_true and y_pred) as torchmetrics's multilabel input."""
+def label_tensor(a: np.ndarray) -> torch.Tensor:
+    """Labels as a long tensor when they are whole numbers, else the float tensor they are."""
+    return torch.from_numpy(a.astype(np.int64) if is_labels(a) else a)
+
+
+def multilabel(case: dict) -> tuple[torch.Tensor, torch.Tensor, int] | None:
+    """2-D label arrays (multilabel indicator matrices) as torchmetrics's multilabel input, or None.
+
+    Either array 2-D is enough: both go to torchmetrics as they are (whole numbers as a long
+    tensor), with num_labels the number of columns, and torchmetrics validates them (values
+    other than 0/1, mismatched shapes).  ``labels`` picks and orders the columns scikit-learn
+    scores: each label is scored from its own column alone, so torchmetrics gets those columns.
+    """
     y_true, y_pred = array(case, "y_true"), array(case, "y_pred")
-    if y_true.ndim != 2 or y_pred.ndim != 2:
+    if y_true.ndim != 2 and y_pred.ndim != 2:
         return None
-    if not (np.isin(y_true, (0, 1)).all() and np.isin(y_pred, (0, 1)).all()):
-        raise Skip("2-D label arrays that are not 0/1 indicator matrices (multiclass-multioutput)")
-    return (torch.from_numpy(y_pred.astype(np.int64)), torch.from_numpy(y_true.astype(np.int64)),
-            y_true.shape[1] if y_true.ndim == 2 else 0)
+    n = (y_true if y_true.ndim == 2 else y_pred).shape[1]
+    labels = case["params"].get("labels")
+    if labels is not None:
+        if y_true.ndim != 2 or y_pred.ndim != 2 or y_true.shape[1] != y_pred.shape[1]:
+            raise Skip("labels with label arrays of different shapes: torchmetrics has no labels parameter, "
+                       "so there are no columns to pick")
+        cols = np.asarray(decode_numeric(labels, "labels"), dtype=float).ravel()
+        if not (is_labels(cols) and np.all(cols >= 0) and np.all(cols < n)):
+            raise Skip("labels outside the indicator matrix's columns 0..n-1: torchmetrics has no labels "
+                       "parameter, so there is no column to pick")
+        pick = cols.astype(np.int64)
+        y_true, y_pred, n = y_true[:, pick], y_pred[:, pick], len(pick)
+    return label_tensor(y_pred), label_tensor(y_true), n
 
 
 def mcc_calls(case: dict):
     check_keys(case, {"y_true", "y_pred"}, set())
+    ml = multilabel(case)
+    if ml is not None:  # indicator matrices: torchmetrics's multilabel MCC (scikit-learn refuses them)
+        preds, target, n = ml
+        return [call(FC.multilabel_matthews_corrcoef, preds, target, num_labels=n)], lambda r: r[0]
     k = classes(array(case, "y_true"), array(case, "y_pred"))
     return [call(FC.multiclass_matthews_corrcoef, k.preds, k.target, num_classes=k.num_classes)], lambda r: r[0]
 
@@ -418,7 +565,10 @@ def kappa_calls(case: dict):
     weights = decode_param(case["params"].get("weights"))
     if weights not in (None, "linear", "quadratic"):
         raise Skip(f"weights={weights!r}: torchmetrics has none, linear and quadratic")
-    k = classes(array(case, "y1"), array(case, "y2"), case["params"].get("labels"))
+    y1, y2 = array(case, "y1"), array(case, "y2")
+    if y1.ndim != 1 or y2.ndim != 1:
+        raise Skip("2-D label arrays: torchmetrics has no multilabel Cohen's kappa")
+    k = classes(y1, y2, case["params"].get("labels"))
     return [call(FC.multiclass_cohen_kappa, k.preds, k.target, num_classes=k.num_classes, weights=weights)], \
         lambda r: r[0]
 
@@ -426,11 +576,11 @@ def kappa_calls(case: dict):
 def hamming_calls(case: dict):
     """hamming_loss: the fraction of wrong labels, torchmetrics's micro hamming distance."""
     check_keys(case, {"y_true", "y_pred"}, set())
-    ml = indicator(case)
-    if ml is not None:
+    ml = multilabel_or_multioutput(case)
+    if isinstance(ml, tuple):
         preds, target, n = ml
         return [call(FC.multilabel_hamming_distance, preds, target, num_labels=n, average="micro")], lambda r: r[0]
-    k = classes(array(case, "y_true"), array(case, "y_pred"))
+    k = ml if ml is not None else classes(array(case, "y_true"), array(case, "y_pred"))
     return [call(FC.multiclass_hamming_distance, k.preds, k.target, num_classes=k.num_classes,
                  average="micro")], lambda r: r[0]
 
@@ -440,36 +590,50 @@ def jaccard_calls(case: dict):
     p = case["params"]
     average = decode_param(p.get("average", "binary"))
     zd = zero_division(p)
-    ml = indicator(case)
+    ml = multilabel(case)
     if ml is not None:
-        if "labels" in p:
-            raise Skip("labels: torchmetrics's multilabel metrics score every column")
-        if average not in AVERAGE:
-            raise Skip(f"average={average!r}: torchmetrics's multilabel_jaccard_index has no such choice")
+        if average == "samples":
+            raise Skip(NO_SAMPLES_AVERAGE)
         preds, target, n = ml
-        return [call(FC.multilabel_jaccard_index, preds, target, num_labels=n, average=AVERAGE[average],
+        return [call(FC.multilabel_jaccard_index, preds, target, num_labels=n, average=average_of(average),
                      zero_division=zd)], lambda r: r[0]
     y_true, y_pred = array(case, "y_true"), array(case, "y_pred")
     if average == "binary":
         preds, target = binary_classes(y_true, y_pred, p.get("pos_label", 1))
         return [call(FC.binary_jaccard_index, preds, target, zero_division=zd)], lambda r: r[0]
-    if average not in AVERAGE:
-        raise Skip(f"average={average!r}: no such choice for label vectors in torchmetrics")
-    k = classes(y_true, y_pred, p.get("labels"))
+    k = classes(y_true, y_pred, p.get("labels"), per_class=average is None)
     return [call(FC.multiclass_jaccard_index, k.preds, k.target, num_classes=k.num_classes,
-                 average=AVERAGE[average], zero_division=zd)], lambda r: r[0]
+                 average=average_of(average), zero_division=zd)], \
+        (lambda r: r[0][: k.keep]) if average is None else (lambda r: r[0])
 
 
 def multilabel_confusion_calls(case: dict):
-    check_keys(case, {"y_true", "y_pred"}, {"samplewise"})
-    if decode_param(case["params"].get("samplewise", False)) is not False:
-        raise Skip("samplewise=True: torchmetrics's multilabel_confusion_matrix is per label only")
-    ml = indicator(case)
+    """multilabel_confusion_matrix: [[tn, fp], [fn, tp]] per label (or per class, or per sample)."""
+    check_keys(case, {"y_true", "y_pred"}, {"samplewise", "labels"})
+    samplewise = decode_param(case["params"].get("samplewise", False))
+    ml = multilabel(case)
     if ml is None:
-        raise Skip("label vectors: torchmetrics's multilabel_confusion_matrix takes indicator matrices only")
+        # Label vectors: one-vs-rest per class, torchmetrics's per-class stat scores
+        # (columns tp, fp, tn, fn, support) in scikit-learn's [[tn, fp], [fn, tp]] layout.
+        # samplewise=True is passed on as multidim_average="samplewise" (for torchmetrics to judge).
+        k = classes(array(case, "y_true"), array(case, "y_pred"), case["params"].get("labels"), per_class=True)
+        kw = {"multidim_average": "samplewise"} if samplewise is True else {}
+        # A class's one-vs-rest counts do not depend on the other classes: the first rows are scikit-learn's.
+        return [call(FC.multiclass_stat_scores, k.preds, k.target, num_classes=k.num_classes, average="none",
+                     **kw)], lambda r: stat_scores_as_mcm(r[0])[: k.keep]
     preds, target, n = ml
+    if samplewise is True:
+        # Per sample over its labels: torchmetrics's binary stat scores with one value per
+        # (sample, label), multidim_average="samplewise" (one row of counts per sample).
+        return [call(FC.binary_stat_scores, preds, target, multidim_average="samplewise")], \
+            lambda r: stat_scores_as_mcm(r[0])
     # [[tn, fp], [fn, tp]] per label in both libraries.
     return [call(FC.multilabel_confusion_matrix, preds, target, num_labels=n)], lambda r: r[0]
+
+
+def stat_scores_as_mcm(stats: torch.Tensor) -> torch.Tensor:
+    """Rows of stat_scores (tp, fp, tn, fn, support) as 2x2 matrices [[tn, fp], [fn, tp]]."""
+    return stats[:, [2, 1, 3, 0]].reshape(-1, 2, 2)
 
 
 # --------------------------------------------------------------------------- scores
@@ -522,6 +686,11 @@ def multiclass_target(case: dict, scores: torch.Tensor) -> torch.Tensor:
     return torch.tensor([index[v] for v in y_true.tolist()], dtype=torch.long)
 
 
+def one_hot(target: torch.Tensor, scores: torch.Tensor) -> torch.Tensor:
+    """Class indices as an indicator matrix with one column per score column."""
+    return torch.nn.functional.one_hot(target, num_classes=scores.shape[1])
+
+
 def roc_auc_calls(case: dict):
     check_keys(case, {"y_true", "y_score"}, {"average", "multi_class", "max_fpr", "labels"})
     p = case["params"]
@@ -549,9 +718,15 @@ def roc_auc_calls(case: dict):
         raise Skip(f"multi_class={multi_class!r}: torchmetrics's multiclass_auroc is one-vs-rest only")
     if "max_fpr" in p:
         raise Skip("max_fpr with multiclass scores: torchmetrics's multiclass_auroc has no max_fpr")
-    if average not in ("macro", "weighted", None):
-        raise Skip(f"average={average!r}: torchmetrics's multiclass_auroc has macro, weighted and none only")
     target = multiclass_target(case, scores)
+    if average == "micro":
+        # scikit-learn's micro one-vs-rest AUC binarizes y_true (one column per class) and pools every
+        # (sample, class) pair: torchmetrics's micro multilabel AUROC of the one-hot target.
+        return [call(FC.multilabel_auroc, scores, one_hot(target, scores), num_labels=scores.shape[1],
+                     average="micro")], lambda r: r[0]
+    if average not in ("macro", "weighted", None):
+        raise Skip(f"average={average!r}: torchmetrics's multiclass_auroc has macro, weighted and none, "
+                   "its multilabel_auroc micro too, and neither a mean over samples")
     return [call(FC.multiclass_auroc, scores, target, num_classes=scores.shape[1],
                  average=AVERAGE[average])], lambda r: r[0]
 
@@ -572,9 +747,13 @@ def average_precision_calls(case: dict):
             lambda r: r[0]
     if "pos_label" in p:
         raise Skip("pos_label with multiclass scores: torchmetrics's multiclass_average_precision has none")
-    if average not in ("macro", "weighted", None):
-        raise Skip(f"average={average!r}: torchmetrics's multiclass_average_precision has macro, weighted, none")
     target = multiclass_target(case, scores)
+    if average == "micro":
+        # As roc_auc_score's micro: the one-hot target, every (sample, class) pair pooled.
+        return [call(FC.multilabel_average_precision, scores, one_hot(target, scores), num_labels=scores.shape[1],
+                     average="micro")], lambda r: r[0]
+    if average not in ("macro", "weighted", None):
+        raise Skip(f"average={average!r}: torchmetrics's average precision has no mean over samples")
     return [call(FC.multiclass_average_precision, scores, target, num_classes=scores.shape[1],
                  average=AVERAGE[average])], lambda r: r[0]
 
@@ -653,6 +832,8 @@ MAPPERS = {
     "roc_curve": curve_calls,
     "precision_recall_curve": curve_calls,
     "top_k_accuracy_score": top_k_calls,
+    "zero_one_loss": zero_one_calls,
+    "balanced_accuracy_score": balanced_accuracy_calls,
     "expected_calibration_error": calibration_calls,
 }
 
@@ -661,8 +842,6 @@ NO_SUCH = {
     "max_error": "torchmetrics has no max_error",
     "median_absolute_error": "torchmetrics has no median_absolute_error",
     "root_mean_squared_log_error": "torchmetrics has no root_mean_squared_log_error",
-    "balanced_accuracy_score": "torchmetrics has no balanced accuracy (its macro recall leaves out other classes)",
-    "zero_one_loss": "torchmetrics has no zero_one_loss",
     "classification_report": "torchmetrics has no classification_report",
     "log_loss": "torchmetrics has no log_loss",
     "brier_score_loss": "torchmetrics has no brier_score_loss",
@@ -679,12 +858,30 @@ def plain(value):
     return value
 
 
+LIBRARY_DIRS = tuple(os.path.dirname(m.__file__) + os.sep for m in (torchmetrics, torch))
+
+
 def library_error(exc: BaseException) -> dict:
-    """torchmetrics (or torch under it) refused the input: its own exception, as the answer."""
-    return {"type": type(exc).__name__, "message": str(exc).strip().splitlines()[0] if str(exc).strip() else ""}
+    """An exception from a torchmetrics call, as the answer: its real class name and first line.
+
+    It is the library refusing the input when a ``raise`` statement in torchmetrics's (or
+    torch's) Python code threw it: the innermost frame of the traceback is in their source and
+    its line is a ``raise``.  Anything else (an error thrown inside a torch operation, a
+    reshape or an index that went wrong) is a crash of the library and is marked uncaught.
+    """
+    error = {"type": type(exc).__name__, "message": str(exc).strip().splitlines()[0] if str(exc).strip() else ""}
+    frames = traceback.extract_tb(exc.__traceback__)
+    last = frames[-1] if frames else None
+    deliberate = (last is not None and os.path.abspath(last.filename).startswith(LIBRARY_DIRS)
+                  and (last.line or "").lstrip().startswith("raise"))
+    if not deliberate:
+        error["uncaught"] = True
+        error["where"] = f"{last.filename}:{last.lineno}: {last.line}" if last is not None else "?"
+    return error
 
 
-def run(case: dict) -> dict:
+def run(case: dict, tag: str) -> dict:
+    """One run message's metric, inputs and params (``case``); ``tag`` names it on stderr."""
     metric = case["metric"]
     if metric in NO_SUCH:
         return {"skipped": NO_SUCH[metric]}
@@ -700,12 +897,12 @@ def run(case: dict) -> dict:
         warnings.simplefilter("always")
         try:
             functional = [c.functional() for c in calls]
-        except Exception as exc:  # noqa: BLE001 - the library's answer is this error
+        except Exception as exc:  # noqa: BLE001 - the library's answer is this error (or its crash)
             answer = {"error": library_error(exc)}
             try:
                 [c.with_class() for c in calls]
                 answer["x-class-api"] = "no error"
-                print(f"{case['id']}: functional raised {type(exc).__name__}, class API did not", file=sys.stderr)
+                print(f"{tag}: functional raised {type(exc).__name__}, class API did not", file=sys.stderr)
             except Exception:  # noqa: BLE001
                 pass
             return answer
@@ -717,11 +914,12 @@ def run(case: dict) -> dict:
         except Exception as exc:  # noqa: BLE001
             class_note = f"{type(exc).__name__}: {exc}"
     for w in caught:
-        print(f"{case['id']}: {w.category.__name__}: {w.message}", file=sys.stderr)
+        print(f"{tag}: {w.category.__name__}: {w.message}", file=sys.stderr)
+    # shape() is this adapter's code: an exception here propagates and is answered as uncaught.
     answer = {"value": to_json(plain(shape(functional)))}
     if class_note is not None:
         answer["x-class-api"] = class_note
-        print(f"{case['id']}: class API disagrees: {class_note}", file=sys.stderr)
+        print(f"{tag}: class API disagrees: {class_note}", file=sys.stderr)
     return answer
 
 
@@ -747,13 +945,15 @@ def main() -> int:
         cmd = message.get("cmd")
         if cmd == "run":
             try:
-                answer = run(message["case"])
+                # Protocol 2: the metric, its inputs and its params; nothing else of the message is read.
+                case = {"metric": message["metric"], "inputs": message["inputs"], "params": message["params"]}
+                answer = run(case, f"seq {message['seq']} ({message['metric']})")
             except Exception as exc:  # noqa: BLE001 - a bug in this adapter, not the library's answer
                 answer = {"error": {"type": type(exc).__name__, "message": str(exc), "uncaught": True,
                                     "traceback": traceback.format_exc()}}
             answer["seq"] = message["seq"]
         elif cmd == "start":
-            answer = {"protocol": 1, "implementation": implementation()}
+            answer = {"protocol": 2, "implementation": implementation()}
         elif cmd == "stop":
             out.flush()
             os._exit(0)  # torch's interpreter shutdown can take seconds; nothing is left to write

@@ -22,8 +22,33 @@ HELLO = {"protocol": 2, "implementation": {"name": "fake", "version": "0", "lang
 _CASES = {}  # call key -> the corpus case (the first, when several cases make the same call)
 
 
+def _plain(value):
+    """Numbers as the corpus would store them: 2.0 (a float id read back) as 2."""
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
 def call_key(metric, inputs, params):
-    return json.dumps([metric, inputs, params], sort_keys=True)
+    return json.dumps(_plain([metric, inputs, params]), sort_keys=True)
+
+
+def labels_of(message, rules=None):
+    """The inputs of a run message with y_true/y_pred read back from the form they were sent in
+    (following ``rules``, default the form's own), as a port taking that form would."""
+    from conformance.forms import to_labels
+
+    inputs = dict(message["inputs"])
+    form = message.get("form")
+    if form is not None:
+        for name in ("y_true", "y_pred"):
+            if name in inputs:
+                inputs[name] = to_labels(inputs[name], form, name, rules)
+    return inputs
 
 
 def load_expected(corpus_dir):
@@ -40,7 +65,8 @@ def load_expected(corpus_dir):
 def case_of(message, inputs=None):
     """The corpus case whose call this run message makes (``inputs``: the labels read back
     from a form, when the port was sent another form)."""
-    return _CASES[call_key(message["metric"], message["inputs"] if inputs is None else inputs, message["params"])]
+    inputs = labels_of(message) if inputs is None else inputs
+    return _CASES[call_key(message["metric"], inputs, message["params"])]
 
 
 def honest(message, expected, inputs=None):

@@ -14,7 +14,6 @@ import fakeport
 
 import conformance.reference as ref
 from conformance.encoding import decode_numeric, decode_param, to_json
-from conformance.forms import to_labels
 
 RULES = dict(a.split("=", 1) for a in sys.argv[2:])
 ORIGINAL = {fakeport.call_key(case["metric"], case["inputs"], case["params"]): case["id"]
@@ -25,10 +24,7 @@ SPY = os.environ.get("PARITY_SPY")
 
 def answer(message, expected):
     case, form = message, message.get("form")
-    inputs = dict(case["inputs"])
-    for name in ("y_true", "y_pred"):
-        if name in inputs:
-            inputs[name] = to_labels(inputs[name], form, name, RULES)
+    inputs = fakeport.labels_of(message, RULES)
     own = ORIGINAL.get(fakeport.call_key(case["metric"], inputs, case["params"]))  # read back right?
     if SPY:
         with open(SPY, "a") as f:

@@ -43,8 +43,7 @@ class Case(
     val inputs: Map<String, Any?>,
     /** Decoded keyword arguments: the three strings are doubles, other strings stay. */
     val params: Map<String, Any?>,
-    /** Null for a case received over the protocol, which never carries its expected outcome. */
-    val expected: Expected?,
+    val expected: Expected,
     val tags: List<String>,
     val file: String
 )
@@ -86,38 +85,30 @@ object CorpusReader {
         else -> value
     }
 
-    /**
-     * One case, checked and decoded.  [withExpected] is false for the case inside a
-     * protocol run message, which carries no expected outcome.
-     */
-    fun decodeCase(raw: Any?, file: String, withExpected: Boolean = true): Case {
+    /** One case of a corpus file, checked and decoded. */
+    fun decodeCase(raw: Any?, file: String): Case {
         if (raw !is Map<*, *>) throw EncodingException("case", "not an object")
         val id = raw["id"] as? String ?: throw EncodingException("id", "missing or not a string")
-        val required = if (withExpected) REQUIRED else REQUIRED - "expected"
-        for (field in required) if (!raw.containsKey(field)) throw EncodingException(field, "required field is missing")
-        if (withExpected) {
-            for (key in raw.keys) {
-                val k = key as String
-                if (k !in CASE_FIELDS && !k.startsWith("x-")) throw EncodingException(k, "unknown field")
-            }
+        for (field in REQUIRED) if (!raw.containsKey(field)) throw EncodingException(field, "required field is missing")
+        for (key in raw.keys) {
+            val k = key as String
+            if (k !in CASE_FIELDS && !k.startsWith("x-")) throw EncodingException(k, "unknown field")
         }
         val metric = raw["metric"] as? String ?: throw EncodingException("metric", "not a string")
         val inputs = raw["inputs"] as? Map<*, *> ?: throw EncodingException("inputs", "not an object")
         val params = raw["params"] as? Map<*, *> ?: throw EncodingException("params", "not an object")
         val tags = raw["tags"] as? List<*> ?: throw EncodingException("tags", "not an array")
         if (tags.any { it !is String }) throw EncodingException("tags", "not all strings")
-        val expected = if (!withExpected) null else {
-            val e = raw["expected"] as? Map<*, *> ?: throw EncodingException("expected", "not an object")
-            when {
-                e.containsKey("value") && e.containsKey("error") -> throw EncodingException("expected", "both value and error")
-                e.containsKey("value") -> Expected(decodeNumeric(e["value"], "expected.value"), null)
-                e.containsKey("error") -> {
-                    val err = e["error"] as? Map<*, *> ?: throw EncodingException("expected.error", "not an object")
-                    if (err["type"] !is String || err["message"] !is String) throw EncodingException("expected.error", "needs string type and message")
-                    Expected(null, err.entries.associate { (k, v) -> k as String to v })
-                }
-                else -> throw EncodingException("expected", "needs value or error")
+        val e = raw["expected"] as? Map<*, *> ?: throw EncodingException("expected", "not an object")
+        val expected = when {
+            e.containsKey("value") && e.containsKey("error") -> throw EncodingException("expected", "both value and error")
+            e.containsKey("value") -> Expected(decodeNumeric(e["value"], "expected.value"), null)
+            e.containsKey("error") -> {
+                val err = e["error"] as? Map<*, *> ?: throw EncodingException("expected.error", "not an object")
+                if (err["type"] !is String || err["message"] !is String) throw EncodingException("expected.error", "needs string type and message")
+                Expected(null, err.entries.associate { (k, v) -> k as String to v })
             }
+            else -> throw EncodingException("expected", "needs value or error")
         }
         return Case(
             id = id,

@@ -1,6 +1,8 @@
 package metricparity.port
 
 import metricparity.corpus.Case
+import metricparity.corpus.CorpusReader
+import metricparity.corpus.EncodingException
 import metricparity.metrics.Accuracy
 import metricparity.metrics.Averaging
 import metricparity.metrics.ConfusionMatrix
@@ -11,12 +13,16 @@ import metricparity.metrics.Precision
 import metricparity.metrics.Recall
 
 /*
- * The translation layer: a corpus case, in scikit-learn's names, becomes calls of
+ * The translation layer: a metric call, in scikit-learn's names, becomes calls of
  * the Kotlin library in metricparity.metrics, and its result an answer in
  * scikit-learn's shape.  The adapter translates names, parameters and input forms
  * only (y_true -> targets, y_pred -> predictions, integral numbers -> Int class
  * indices); whatever the library cannot be asked for is answered `skipped` with
  * the reason.  It never computes a metric itself.
+ *
+ * A call is what protocol 2 sends: the metric, its inputs and its params, and
+ * nothing else (no case id, no tags).  The offline replay makes the same Call
+ * from each corpus case, so both modes give the adapter exactly the same.
  *
  * Input forms (port.yaml `forms`, docs/protocol.md "Input forms"): the harness sends
  * y_pred as scores (one row per sample) and y_true one-hot, and says so in the run
@@ -24,7 +30,33 @@ import metricparity.metrics.Recall
  * argmax each row (first maximum on ties) or threshold a single column (> 0.5).  A
  * class-first score matrix is transposed into rows, a 1-D probability vector becomes
  * rows of one column; nothing else is done to them.
+ *
+ * Errors: an exception is answered with its real class name.  The library's one
+ * deliberate refusal is IllegalArgumentException (its require(...) checks; port.yaml
+ * `refusals`).  An exception whose innermost metricparity frame is not in the library
+ * (metricparity.metrics) comes from the adapter or the corpus decoder: it is also
+ * marked "uncaught", so the harness counts it as a fault, never as a refusal.
  */
+
+/** One metric call: scikit-learn's function name, its array arguments and its keyword arguments, decoded. */
+class Call(val metric: String, val inputs: Map<String, Any?>, val params: Map<String, Any?>) {
+    companion object {
+        /** The call a corpus case makes (offline replay). */
+        fun of(case: Case) = Call(case.metric, case.inputs, case.params)
+
+        /** The call in a protocol-2 run message: its top-level metric, inputs and params, nothing else. */
+        fun decode(message: Map<*, *>): Call {
+            val metric = message["metric"] as? String ?: throw EncodingException("metric", "missing or not a string")
+            val inputs = message["inputs"] as? Map<*, *> ?: throw EncodingException("inputs", "missing or not an object")
+            val params = message["params"] as? Map<*, *> ?: throw EncodingException("params", "missing or not an object")
+            return Call(
+                metric,
+                inputs.entries.associate { (k, v) -> k as String to CorpusReader.decodeNumeric(v, "inputs.$k") },
+                params.entries.associate { (k, v) -> k as String to CorpusReader.decodeParam(v) }
+            )
+        }
+    }
+}
 
 /** The library has no way to express this case. */
 class Skip(reason: String) : RuntimeException(reason)
@@ -32,19 +64,23 @@ class Skip(reason: String) : RuntimeException(reason)
 object Adapter {
     const val VERSION = "0.1.0"
 
-    /** The answer to one case: {"value": ...}, {"error": {...}} or {"skipped": "..."}. */
-    fun run(case: Case, form: Map<*, *>? = null): Map<String, Any?> = try {
-        mapOf("value" to encode(dispatch(case, form)))
+    /** The answer to one call: {"value": ...}, {"error": {...}} or {"skipped": "..."}. */
+    fun run(call: Call, form: Map<*, *>? = null): Map<String, Any?> = try {
+        mapOf("value" to encode(dispatch(call, form)))
     } catch (s: Skip) {
         mapOf("skipped" to s.message)
-    } catch (e: IllegalArgumentException) {
-        // The library's documented refusal (require(...)): an honest error.
-        mapOf("error" to mapOf("type" to "IllegalArgumentException", "message" to (e.message ?: "")))
     } catch (e: Exception) {
-        mapOf("error" to mapOf("type" to e.javaClass.simpleName, "message" to (e.message ?: ""), "uncaught" to true))
+        val error = linkedMapOf<String, Any?>("type" to e.javaClass.simpleName, "message" to (e.message ?: ""))
+        if (!thrownByLibrary(e)) error["uncaught"] = true
+        mapOf("error" to error)
     }
 
-    private fun dispatch(c: Case, form: Map<*, *>?): Any? = when (c.metric) {
+    /** Whether the innermost frame of our own code (metricparity.*) that [e] passed through is the library's. */
+    fun thrownByLibrary(e: Throwable): Boolean =
+        e.stackTrace.firstOrNull { it.className.startsWith("metricparity.") }
+            ?.className?.startsWith("metricparity.metrics.") == true
+
+    private fun dispatch(c: Call, form: Map<*, *>?): Any? = when (c.metric) {
         "accuracy_score" -> accuracy(c, form)
         "confusion_matrix" -> confusionMatrix(c, form)
         "precision_score" -> score(c, "precision", form)
@@ -55,20 +91,20 @@ object Adapter {
         else -> throw Skip("no such metric in this library")
     }
 
-    private fun accuracy(c: Case, form: Map<*, *>?): Double {
+    private fun accuracy(c: Call, form: Map<*, *>?): Double {
         keywords(c, setOf("normalize"))
         if (c.params["normalize"] == false) throw Skip("Accuracy gives the fraction only, no count of correct samples (normalize=False)")
         return feed(Accuracy(), c, form).compute()
     }
 
-    private fun confusionMatrix(c: Case, form: Map<*, *>?): Array<LongArray> {
+    private fun confusionMatrix(c: Call, form: Map<*, *>?): Array<LongArray> {
         keywords(c, setOf("labels", "normalize"))
         if (c.params["labels"] != null) throw Skip("ConfusionMatrix is over the observed classes; it has no labels parameter")
         if (c.params["normalize"] != null) throw Skip("ConfusionMatrix holds counts; it has no normalisation (normalize=${c.params["normalize"]})")
         return feed(ConfusionMatrix(), c, form).compute()
     }
 
-    private fun score(c: Case, which: String, form: Map<*, *>?): Any? {
+    private fun score(c: Call, which: String, form: Map<*, *>?): Any? {
         val isPrfs = which == "prfs"
         val allowed = mutableSetOf("average", "labels", "pos_label", "zero_division")
         if (isPrfs) allowed += setOf("beta", "warn_for")
@@ -111,7 +147,7 @@ object Adapter {
     }
 
     /** y_pred -> predictions, y_true -> targets, in the library's one update call for their forms. */
-    private fun <M : Metric<*>> feed(metric: M, c: Case, form: Map<*, *>?): M {
+    private fun <M : Metric<*>> feed(metric: M, c: Call, form: Map<*, *>?): M {
         val predForm = form?.get("y_pred") as? String ?: "labels"
         val trueForm = form?.get("y_true") as? String ?: "labels"
         val yPred = c.inputs["y_pred"]
@@ -146,7 +182,7 @@ object Adapter {
         }
     }
 
-    private fun keywords(c: Case, allowedParams: Set<String>) {
+    private fun keywords(c: Call, allowedParams: Set<String>) {
         for ((k, v) in c.inputs) {
             if (v == null) continue
             when (k) {

@@ -15,12 +15,15 @@ import kotlin.system.exitProcess
 /*
  * Entry point of the Kotlin port's jar:
  *
- *   java -jar build/parity-kotlin.jar                      protocol v1 on stdin/stdout (docs/protocol.md)
+ *   java -jar build/parity-kotlin.jar                      protocol 2 on stdin/stdout (docs/protocol.md)
  *   java -jar build/parity-kotlin.jar --check-corpus DIR   load a corpus with the Kotlin reader, print a JSON summary
  *   java -jar build/parity-kotlin.jar --replay DIR OUT     run every case of DIR in-process, write a results file
  *                                                          for `parity verify PORT --results OUT`
  *   java -jar build/parity-kotlin.jar --self-test          the library's own fixtures (reference 000/001)
  */
+
+/** The protocol version the port speaks live and writes in the header of a results file. */
+const val PROTOCOL = 2
 
 fun implementation(): Map<String, Any?> = linkedMapOf(
     "name" to "metricparity-kotlin",
@@ -46,7 +49,7 @@ fun main(args: Array<String>) {
     exitProcess(code)
 }
 
-/** Protocol v1: one JSON message per line in, one answer per line out, flushed each time. */
+/** Protocol 2: one JSON message per line in, one answer per line out, flushed each time. */
 fun serve(): Int {
     val input = BufferedReader(InputStreamReader(System.`in`, Charsets.UTF_8))
     val out = BufferedWriter(OutputStreamWriter(System.out, Charsets.UTF_8))
@@ -65,12 +68,12 @@ fun serve(): Int {
             return 1
         }
         when (message["cmd"]) {
-            "start" -> send(linkedMapOf("protocol" to 1, "implementation" to implementation()))
+            "start" -> send(linkedMapOf("protocol" to PROTOCOL, "implementation" to implementation()))
             "run" -> {
                 val answer = try {
-                    // "form": the inputs come as the port.yaml forms ask (scores, one-hot targets)
-                    Adapter.run(CorpusReader.decodeCase(message["case"], "<protocol>", withExpected = false),
-                        message["form"] as? Map<*, *>)
+                    // The call (metric, inputs, params) and "form": the inputs come as the port.yaml
+                    // forms ask (scores, one-hot targets).  Nothing else of the message is read.
+                    Adapter.run(Call.decode(message), message["form"] as? Map<*, *>)
                 } catch (e: EncodingException) {
                     mapOf("error" to mapOf("type" to "EncodingException", "message" to (e.message ?: ""), "uncaught" to true))
                 }
@@ -96,7 +99,7 @@ fun checkCorpus(dir: File): Int {
     val nonfinite = linkedMapOf("inputs" to 0, "params" to 0, "expected" to 0)
     for (c in corpus.cases) {
         perMetric[c.metric] = (perMetric[c.metric] ?: 0) + 1
-        if (c.expected!!.isError) errors++
+        if (c.expected.isError) errors++
         nonfinite["inputs"] = nonfinite["inputs"]!! + countNonFinite(c.inputs)
         nonfinite["params"] = nonfinite["params"]!! + countNonFinite(c.params)
         nonfinite["expected"] = nonfinite["expected"]!! + countNonFinite(c.expected.value)
@@ -133,10 +136,10 @@ fun replay(dir: File, outFile: File): Int {
     }
     outFile.absoluteFile.parentFile?.mkdirs()
     outFile.bufferedWriter(Charsets.UTF_8).use { w ->
-        w.write(Json.write(linkedMapOf("protocol" to 1, "implementation" to implementation())))
+        w.write(Json.write(linkedMapOf("protocol" to PROTOCOL, "implementation" to implementation())))
         w.write("\n")
         for (c in corpus.cases) {
-            w.write(Json.write(linkedMapOf<String, Any?>("id" to c.id).apply { putAll(Adapter.run(c)) }))
+            w.write(Json.write(linkedMapOf<String, Any?>("id" to c.id).apply { putAll(Adapter.run(Call.of(c))) }))
             w.write("\n")
         }
     }

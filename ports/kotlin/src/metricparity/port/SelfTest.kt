@@ -1,6 +1,7 @@
 package metricparity.port
 
 import metricparity.corpus.Json
+import metricparity.corpus.EncodingException
 import metricparity.corpus.JsonException
 import metricparity.metrics.Accuracy
 import metricparity.metrics.Averaging
@@ -16,7 +17,8 @@ import metricparity.metrics.recall
 
 /*
  * The library's own tests, after the fixtures of the Kotlin library's pull
- * requests (shared/reference/000 and 001), plus the JSON reader's refusals.
+ * requests (shared/reference/000 and 001), plus the JSON reader's refusals and the
+ * adapter's attribution of errors (the library's refusals vs its own failures).
  * No test framework is available (standard library only), so this is a plain
  * list of named checks; `--self-test` prints "N passed, M failed".
  */
@@ -95,6 +97,16 @@ object SelfTest {
             val refused = listOf({ a.update(intArrayOf(0, -1), intArrayOf(0, 0)) }, { a.update(intArrayOf(0), intArrayOf(0, 1)) })
                 .all { try { it(); false } catch (e: IllegalArgumentException) { true } }
             refused && a.compute() == 1.0
+        },
+        "adapter: the library's require() is its refusal, answered with the real type and not uncaught" to {
+            val answer = Adapter.run(Call("accuracy_score", mapOf("y_true" to listOf(0L, 1L), "y_pred" to listOf(0L)), emptyMap()))
+            answer == mapOf("error" to mapOf("type" to "IllegalArgumentException", "message" to "predictions has 1 samples, targets has 2"))
+        },
+        "adapter: an exception of its own code is uncaught, even an IllegalArgumentException" to {
+            val own = try { require(false) { "adapter bug" }; null } catch (e: IllegalArgumentException) { e }!!
+            val library = try { Accuracy().update(intArrayOf(-1), intArrayOf(0)); null } catch (e: IllegalArgumentException) { e }!!
+            val decoding = try { Call.decode(mapOf("metric" to "f1_score", "inputs" to mapOf("y_true" to listOf("x")), "params" to emptyMap<String, Any>())); null } catch (e: EncodingException) { e }!!
+            !Adapter.thrownByLibrary(own) && Adapter.thrownByLibrary(library) && !Adapter.thrownByLibrary(decoding)
         },
         "JSON: 1 and 1.0 stay apart; the three strings are left to the corpus reader" to {
             Json.parse("[1, 1.0, -0.5e1, \"NaN\"]") == listOf(1L, 1.0, -5.0, "NaN")
