@@ -25,8 +25,8 @@ C, the class count, is 1 + the largest class index among y_true, y_pred and the
 case's ``labels`` keyword (2 when there is no sample and no ``labels``), and at least 2:
 a score matrix of one column is read as
 one sigmoid output by libraries that take both (the Kotlin library of
-shared/reference/000 does), so a case whose only class is 0 gets a second,
-never-chosen column.  A form that cannot express a case (negative or
+reference system 000, docs/reference-systems.md, does), so a case whose only
+class is 0 gets a second, never-chosen column.  A form that cannot express a case (negative or
 fractional labels for a class axis, a multiclass case for ``probability``, a
 multilabel matrix) raises
 :class:`Unexpressible`; the harness then records the case as skipped, never failed.

@@ -247,6 +247,18 @@ def test_what_a_port_receives_is_the_call_and_a_seq(tmp_path):
     assert [m["seq"] for m in messages] == list(range(len(IDS)))
 
 
+def test_a_tolerance_for_some_metrics_leaves_the_others_at_the_corpus_tolerance(tmp_path):
+    # wrong_metric.py adds 0.01 to f1_score values
+    entry = "tolerances: [{metrics: [f1_*], atol: 0.02, note: float32}]\n"
+    result, rec, entries = run(tmp_path, "wrong_metric.py", extra=entry)
+    assert result.exit_status == 0, result.out
+    assert rec["start"]["tolerance"]["per_metric"] == [{"metrics": ["f1_*"], "atol": 0.02, "note": "float32"}]
+    assert "f1_*: rtol=1e-09 atol=0.02" in result.out
+    other = "tolerances: [{metrics: [precision_score], atol: 0.02, note: float32}]\n"
+    result, rec, entries = run(tmp_path / "other", "wrong_metric.py", extra=other)
+    assert result.exit_status == 1 and entries["f1_score/macro"]["status"] == "failed"
+
+
 def test_tolerance_from_the_port_manifest(tmp_path):
     result, rec, entries = run(tmp_path, "wrong_metric.py", extra="tolerance: {atol: 0.02}\n")
     assert result.exit_status == 0

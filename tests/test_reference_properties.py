@@ -212,7 +212,7 @@ def test_macro_f1_is_the_mean_of_per_class_f1(problem, zero_division):
 
 
 def test_macro_f1_is_not_the_f1_of_macro_p_and_r():
-    # Kotlin fixture (shared/reference 000): per-class F1 [0, 2/3, 2/3], macro 4/9, and
+    # Kotlin fixture (000, docs/reference-systems.md): per-class F1 [0, 2/3, 2/3], macro 4/9, and
     # not 2PR/(P+R) = 0.5 of the macro P and R.
     yt, yp = [2, 1, 1, 0], [2, 0, 1, 2]
     close(ref.f1_score(yt, yp, average=None), [0.0, 2 / 3, 2 / 3])

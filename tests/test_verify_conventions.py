@@ -325,3 +325,45 @@ def test_records_and_run_messages_with_forms_batches_and_conventions_follow_thei
     for seq, case in sent:
         message = run_message(seq, case)
         assert not list(validator("run").iter_errors(message)), message
+
+
+# ------------------------------------------------------------------ what the summary tells a porter
+
+
+def test_failures_that_follow_a_convention_are_counted_and_a_declaration_suggested(tmp_path, capsys):
+    code, cases, _ = run(tmp_path, "conventional.py", "classes=declared")
+    out = capsys.readouterr().out
+    failed = {i for i, c in cases.items() if c["status"] == "failed"}
+    assert code == 1 and failed == with_key("classes=declared")
+    assert all("classes=declared" in cases[i]["follows"] for i in failed)
+    n = len(failed)
+    assert f"{n} of {n} failures follow classes=declared: declare it in port.yaml" in out
+
+
+def test_a_divergence_whose_cases_follow_a_convention_says_so(tmp_path, capsys):
+    extra = ("divergences:\n  - id: absent-classes\n    kind: convention\n    selector: {ids: [" +
+             ", ".join(f'"{i}"' for i in sorted(with_key("classes=declared"))) + "]}\n    note: n\n    link: l\n")
+    code, cases, _ = run(tmp_path, "conventional.py", "classes=declared", extra=extra)
+    out = capsys.readouterr().out
+    n = len(with_key("classes=declared"))
+    assert code == 0
+    assert f"divergence absent-classes: matched {n}, differ {n}, passed 0, skipped 0\n" in out
+    assert f"  {n} of its {n} declared cases follow classes=declared: declare the convention instead?" in out
+
+
+def test_a_case_sent_in_another_form_records_the_inputs_as_sent_and_shows_them(tmp_path, capsys):
+    forms, rules = "{y_true: one-hot, y_pred: scores}", "{argmax-ties: lowest}"
+    code, cases, _ = run(tmp_path, "forms_port.py", "argmax-ties=highest", extra=f"forms: {forms}\nrules: {rules}\n")
+    out = capsys.readouterr().out
+    declared = Declared("one-hot", "scores", argmax_ties="lowest")
+    by_id = {c.id: c for c in corpus()}
+    failed = [i for i, c in cases.items() if c["status"] == "failed"]
+    assert code == 1 and failed
+    for case_id in failed:
+        raw = by_id[case_id].raw
+        sent = transform(case_id, raw["metric"], raw["inputs"], raw["params"], declared).inputs
+        assert cases[case_id]["sent"] == sent  # with metric and params: the call, reproducible from the record
+    first = failed[0]
+    rows = cases[first]["sent"]["y_pred"]
+    assert f"{first}: failed:" in out and f"y_pred=[{json.dumps(rows[0])}".replace('", "', ", ") in out.replace('", "', ", ")
+    assert "sent" not in cases["mean_squared_error/forms/untouched"]  # sent as stored

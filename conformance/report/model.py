@@ -127,7 +127,7 @@ class Tally:
         return f"{self.percent}%"
 
 
-def badge(tally: Tally, partial: bool = False) -> dict:
+def badge(tally: Tally, partial: bool = False, self_reported: bool = False) -> dict:
     """A shields.io endpoint (https://shields.io/badges/endpoint-badge)."""
     pct = tally.percent
     if pct is None:
@@ -137,6 +137,8 @@ def badge(tally: Tally, partial: bool = False) -> dict:
         message += f", {tally.unsupported_percent}% unsupported"
     if partial:
         message += " (partial run)"
+    if self_reported:
+        message += " (self-reported)"
     color = ("brightgreen" if pct == 100 else "green" if pct >= 95 else "yellowgreen" if pct >= 90
              else "yellow" if pct >= 75 else "orange" if pct >= 50 else "red")
     return {"schemaVersion": 1, "label": "sklearn parity", "message": message, "color": color}
@@ -632,7 +634,7 @@ def port_report(run: Run, corpora: Corpora, date: str | None = None) -> PortRepo
                if not (k in metrics or tuple(k.split(".", 1)) in keywords)]
 
     return PortReport(
-        run=run, date=date or str(run.start.get("started", ""))[:10], tally=tally, badge=badge(tally, run.partial), rows=rows,
+        run=run, date=date or str(run.start.get("started", ""))[:10], tally=tally, badge=badge(tally, run.partial, run.self_reported), rows=rows,
         undeclared=undeclared_groups, declarations=decls, misbehaviour=misbehaviour_groups, skips=skip_list,
         stale=stale, unmatched=unmatched, unknown_names=unknown, corpus_note=note,
         port_events=[e for e in run.port_events if e.get("what") in ("restart", "down")],

@@ -65,6 +65,11 @@ class Run:
         return self.end is None
 
     @property
+    def self_reported(self) -> bool:
+        """Judged from a results file the port wrote with the corpus in view (format-1 records: mode)."""
+        return bool(self.start.get("self_reported", self.start.get("mode") == "results"))
+
+    @property
     def corpus(self) -> dict:
         return self.start["corpus"]
 

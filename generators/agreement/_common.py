@@ -17,8 +17,8 @@ from generators.oracle import make_case
 
 __all__ = ["NAN", "case", "draw_indicators", "fmt", "kappa_case", "wrong", "KOTLIN", "EXERCISE_BINARY"]
 
-# Worked examples from the reference documents (shared/reference 000/001 and 002), as in
-# generators/counts/prf_named.py.
+# Worked examples from the reference systems 000/001 (Kotlin) and 002 (the exercise),
+# docs/reference-systems.md, as in generators/counts/prf_named.py.
 KOTLIN = ([2, 1, 1, 0], [2, 0, 1, 2])
 EXERCISE_BINARY = ([1] * 6 + [0] * 2 + [1] * 4 + [0] * 3, [1] * 6 + [1] * 2 + [0] * 4 + [0] * 3)
 

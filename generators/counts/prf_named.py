@@ -23,7 +23,7 @@ from generators.counts._common import (
     wrong,
 )
 
-# Worked examples from the reference documents (shared/reference 000, 001, 002).
+# Worked examples from the reference systems 000, 001, 002 (docs/reference-systems.md).
 KOTLIN = ([2, 1, 1, 0], [2, 0, 1, 2])  # targets are y_true, preds are y_pred
 EXERCISE = ([0, 0, 1, 1], [0, 1, 1, 1])
 # TP = 6, FP = 2, FN = 4 for class 1, plus 3 true negatives.

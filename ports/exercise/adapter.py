@@ -159,7 +159,7 @@ def main() -> int:
                 "name": "precision_recall_f1 exercise", "version": "1", "language": "python",
                 "language_version": platform.python_version(), "numpy": np.__version__,
                 "source": "ports/exercise/exercise.py",
-                "spec": "../shared/reference/002_e7943b9cf4006ba6.txt"}}
+                "spec": "docs/reference-systems.md"}}
         elif cmd == "run":
             try:
                 answer = run(message)

@@ -1,4 +1,5 @@
-"""precision_recall_f1: the exercise of ../shared/reference/002 ("Precision, Recall & F1"), solved.
+"""precision_recall_f1: the "Precision, Recall & F1" exercise (reference system 002,
+docs/reference-systems.md), solved.
 
 A stand-in for a student solution that follows the exercise's rules to the
 letter, in plain Python and numpy:

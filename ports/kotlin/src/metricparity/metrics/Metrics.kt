@@ -4,8 +4,8 @@ import java.util.TreeSet
 
 /*
  * A small classification-metrics library in plain Kotlin (standard library only),
- * written to the conventions of the Kotlin library described in
- * shared/reference/000 and 001 (its F1Score and Recall pull requests):
+ * written to the conventions of the Kotlin library of reference systems 000 and
+ * 001, docs/reference-systems.md (its F1Score and Recall pull requests):
  *
  *  - one ConfusionMatrixAccumulator walks each batch once; Precision, Recall and
  *    F1Score only contribute their formula, applied by reduce();

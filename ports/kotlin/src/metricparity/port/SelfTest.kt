@@ -16,9 +16,9 @@ import metricparity.metrics.f1Score
 import metricparity.metrics.recall
 
 /*
- * The library's own tests, after the fixtures of the Kotlin library's pull
- * requests (shared/reference/000 and 001), plus the JSON reader's refusals and the
- * adapter's attribution of errors (the library's refusals vs its own failures).
+ * The library's own tests, after the fixtures of the Kotlin library's pull requests
+ * (reference systems 000 and 001, docs/reference-systems.md), plus the JSON reader's
+ * refusals and the adapter's attribution of errors (library refusals vs failures).
  * No test framework is available (standard library only), so this is a plain
  * list of named checks; `--self-test` prints "N passed, M failed".
  */
