@@ -184,7 +184,7 @@ def test_diff_between_two_ports(capsys):
     assert sections["newly passing"] == [
         "classification_report/dict: skipped -> passed",
         "confusion_matrix/basic: declared -> passed",
-        "f1_score/labels: errored-uncaught -> passed",
+        "f1_score/labels: faulted -> passed",
         "f1_score/macro: failed -> passed",
         "precision_recall_fscore_support/macro: crashed -> passed",
         "r2_score/constant-both: failed -> passed",

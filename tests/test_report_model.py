@@ -286,3 +286,22 @@ def test_a_port_that_never_started(tmp_path):
     assert "| `m` |  | not judged | the harness could not judge 3 case(s)" in text
     assert "### not-run: 3 cases" in text and detail in text
     assert "| `p` | did not start |" in render.index_md(model.index([report]))
+
+
+def test_a_results_file_run_is_marked_self_reported_everywhere(tmp_path):
+    events = [start(record_format=2, harness={"name": "metric-parity", "version": "0.1.0", "protocol": 2},
+                    mode="results", self_reported=True, refusals=["ValueError"]), case("m/a")]
+    report = model.port_report(load_run(write(tmp_path, events)), model.Corpora())
+    assert report.badge["message"] == "100% conformant (partial run) (self-reported)"  # no end event here
+    text = render.equivalence_md(report)
+    assert "> **Self-reported**: judged from a results file" in text
+    assert "| Refusals | `ValueError`: the error types the port declares" in text
+    assert "(self-reported)" in render.index_md(model.index([report]))
+    live = model.port_report(load_run(write(tmp_path, [start(), case("m/a")])), model.Corpora())
+    assert "self-reported" not in live.badge["message"] and "Self-reported" not in render.equivalence_md(live)
+
+
+def test_a_format_1_record_reads_errored_uncaught_as_faulted(tmp_path):
+    events = [start(), {**case("m/a", "errored-uncaught"), "actual": {"error": {"type": "E", "message": ""}}}]
+    run = load_run(write(tmp_path, events))
+    assert run.cases[0]["status"] == "faulted" and run.totals()["faulted"] == 1
