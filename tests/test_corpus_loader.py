@@ -201,3 +201,12 @@ def test_bundled_corpus_lints_clean():
     corpus = load_corpus()
     assert len(corpus) > 0
     assert json.loads((corpus.root / MANIFEST).read_text())["oracle"]["version"] == corpus.oracle["version"]
+
+
+def test_the_readme_states_the_bundled_corpus_size_as_it_is():
+    from pathlib import Path
+
+    corpus = load_corpus()
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    stated = f"{len(corpus):,} JSON cases over {len({c.metric for c in corpus})} metrics"
+    assert stated in readme
