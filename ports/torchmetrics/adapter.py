@@ -21,7 +21,8 @@ else of it.  For each one the adapter
    ``uncaught``.
 
 It never computes a metric itself: every number in an answer is one that a
-torchmetrics call returned.  Where the two APIs disagree the answer says so
+torchmetrics call returned (at most picked out of its result: the support
+column of stat scores, the rows of the classes scikit-learn reports).  Where the two APIs disagree the answer says so
 (``x-class-api``) and a line goes to stderr, the answer staying the
 functional one.
 """
@@ -197,7 +198,7 @@ def classes(y_true: np.ndarray, y_pred: np.ndarray, labels=None, per_class: bool
             raise Skip("labels with repeated values: torchmetrics has no labels parameter, and its class "
                        "indices are distinct")
         if not order:
-            raise Skip("empty labels: torchmetrics has no labels parameter")
+            raise Skip("labels=[]: torchmetrics has no labels parameter, and no empty class set")
         left_out = sorted(set(observed) - set(order))
         if left_out:
             if not per_class:
@@ -442,11 +443,11 @@ def confusion_calls(case: dict):
     if normalize not in NORMALIZE:
         raise Skip(f"no normalize={normalize!r} in torchmetrics")
     k = classes(array(case, "y_true"), array(case, "y_pred"), case["params"].get("labels"), per_class=True)
-    if k.subset and normalize is not None:
-        raise Skip("labels that leave out an observed class, with normalize: torchmetrics has no labels "
-                   "parameter, and it normalizes over every class")
-    # Rows are true classes, columns predicted ones, in both libraries; scikit-learn's are the first k.keep
-    # (a count in the matrix does not depend on the classes left out).
+    if k.subset:
+        raise Skip("labels that leave out an observed class: torchmetrics has no labels parameter, and its "
+                   "confusion matrix covers every class in the data (and is normalized over all of them)")
+    # Rows are true classes, columns predicted ones, in both libraries; with one class, scikit-learn's
+    # 1x1 matrix is the first row and column (the second class is absent from the data).
     return [call(FC.multiclass_confusion_matrix, k.preds, k.target, num_classes=k.num_classes,
                  normalize=NORMALIZE[normalize])], lambda r: r[0][: k.keep, : k.keep]
 
@@ -563,8 +564,6 @@ def kappa_calls(case: dict):
     """cohen_kappa_score(y1, y2): y1 as target, y2 as preds (the statistic is symmetric)."""
     check_keys(case, {"y1", "y2"}, {"labels", "weights"})
     weights = decode_param(case["params"].get("weights"))
-    if weights not in (None, "linear", "quadratic"):
-        raise Skip(f"weights={weights!r}: torchmetrics has none, linear and quadratic")
     y1, y2 = array(case, "y1"), array(case, "y2")
     if y1.ndim != 1 or y2.ndim != 1:
         raise Skip("2-D label arrays: torchmetrics has no multilabel Cohen's kappa")
@@ -674,7 +673,8 @@ def multiclass_target(case: dict, scores: torch.Tensor) -> torch.Tensor:
     """y_true's classes as column indices of y_score: the sorted classes, or labels when given."""
     y_true = array(case, "y_true")
     if not is_labels(y_true) or y_true.ndim != 1:
-        raise Skip("y_true that is not a vector of class labels")
+        # Not a vector of class labels (2.5, NaN, a matrix): no column to map it to; torchmetrics judges it.
+        return torch.from_numpy(y_true)
     labels = case["params"].get("labels")
     order = sorted(set(y_true.tolist())) if labels is None else \
         [float(v) for v in decode_numeric(labels, "labels")]
@@ -687,7 +687,10 @@ def multiclass_target(case: dict, scores: torch.Tensor) -> torch.Tensor:
 
 
 def one_hot(target: torch.Tensor, scores: torch.Tensor) -> torch.Tensor:
-    """Class indices as an indicator matrix with one column per score column."""
+    """Class indices as an indicator matrix with one column per score column (a target that is not
+    class indices goes to torchmetrics as it is, to be judged there)."""
+    if target.dtype != torch.long:
+        return target
     return torch.nn.functional.one_hot(target, num_classes=scores.shape[1])
 
 
@@ -775,13 +778,16 @@ def curve_calls(case: dict):
 def top_k_calls(case: dict):
     check_keys(case, {"y_true", "y_score"}, {"k", "normalize", "labels"})
     p = case["params"]
-    if decode_param(p.get("normalize", True)) is not True:
-        raise Skip("normalize=False (a count): torchmetrics's accuracy is always a fraction")
+    normalize = normalize_of(case)
     scores = score_tensor(case, "y_score")
     if scores.ndim != 2:
         raise Skip("a 1-D y_score (binary): torchmetrics's top_k needs one score column per class")
     target = multiclass_target(case, scores)
     k = decode_param(p.get("k", 2))
+    if not normalize:
+        # A count: the samples whose class is among the top k, torchmetrics's micro tp with top_k.
+        return [call(FC.multiclass_stat_scores, scores, target, num_classes=scores.shape[1], top_k=k,
+                     average="micro")], lambda r: r[0][0]
     return [call(FC.multiclass_accuracy, scores, target, num_classes=scores.shape[1], top_k=k,
                  average="micro")], lambda r: r[0]
 
@@ -801,12 +807,17 @@ def calibration_calls(case: dict):
         target = binary_target(array(case, "y_true"), p.get("pos_label"), "strict")
         return [call(FC.binary_calibration_error, probs, target, n_bins=n_bins, norm="l1")], lambda r: r[0]
     if confidence == "top-label":
-        if "pos_label" in p or probs.ndim != 2:
-            raise Skip("pos_label or 1-D y_prob with confidence='top-label': not mapped")
+        if "pos_label" in p:
+            raise Skip("pos_label with confidence='top-label': torchmetrics's multiclass calibration error has "
+                       "no positive class")
+        if probs.ndim != 2:
+            raise Skip("a 1-D y_prob with confidence='top-label': no class columns to map y_true onto "
+                       "(torchmetrics's multiclass calibration error takes one column per class)")
         target = multiclass_target(case, probs)
         return [call(FC.multiclass_calibration_error, probs, target, num_classes=probs.shape[1], n_bins=n_bins,
                      norm="l1")], lambda r: r[0]
-    raise Skip(f"confidence={confidence!r}: no such choice in torchmetrics")
+    raise Skip(f"confidence={confidence!r}: torchmetrics's calibration error is binary (the positive class) "
+               "or multiclass (the top label), and the adapter needs one of the two")
 
 
 # --------------------------------------------------------------------------- dispatch
