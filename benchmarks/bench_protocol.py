@@ -56,7 +56,7 @@ def echo_port() -> int:
             out.write('{"seq":%d,"value":0.5}\n' % message["seq"])
             out.flush()
         elif message["cmd"] == "start":
-            out.write('{"protocol":1,"implementation":{"name":"echo","version":"0","language":"python"}}\n')
+            out.write('{"protocol":2,"implementation":{"name":"echo","version":"0","language":"python"}}\n')
             out.flush()
         else:
             return 0

@@ -318,7 +318,75 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("b", metavar="RUN_B.json")
     p.add_argument("--json", action="store_true", help="print the differences as one JSON document")
     p.set_defaults(func=cmd_diff)
+
+    p = sub.add_parser(
+        "fuzz", help="differential fuzzing of a live port against live scikit-learn",
+        description="Draw new calls in the corpus's space, ask the pinned scikit-learn for their outcome and judge "
+                    "the port on them as `parity verify` would, checking metamorphic relations besides; shrink "
+                    "every finding (docs/fuzzing.md).  Exit 0 when nothing new is found, 1 when something is, "
+                    "2 for a usage error.")
+    p.add_argument("port_dir", metavar="PORT_DIR", help="the port's folder, holding port.yaml")
+    p.add_argument("--metric", metavar="GLOB", action="append", help="draw only metrics matching GLOB (repeatable)")
+    budget = p.add_mutually_exclusive_group()
+    budget.add_argument("--examples", metavar="N", type=_count(1), default=2000,
+                        help="calls to draw, over all jobs (default: 2000)")
+    budget.add_argument("--time", metavar="SECONDS", type=_positive_float, help="draw for this long instead")
+    p.add_argument("--seed", metavar="S", type=_count(0), default=0, help="the campaign's seed (default: 0)")
+    p.add_argument("--jobs", metavar="N", type=_count(1), default=1, help="port processes at once (default: 1)")
+    p.add_argument("--json", metavar="FINDINGS.json", help="write the findings here")
+    p.add_argument("--promote", metavar="DIR",
+                   help="write each finding as a case description into DIR (generators/fuzzed/cases turns them "
+                        "into corpus cases at the next `parity generate`)")
+    p.add_argument("--dask", metavar="ADDRESS", help="run the jobs as tasks on this Dask scheduler")
+    p.add_argument("--corpus", metavar="DIR", help="the corpus whose space is drawn (default: the bundled oracle/)")
+    p.add_argument("--timeout", metavar="SECONDS", type=_positive_float, default=10.0,
+                   help="seconds the port has for one call (default: 10)")
+    p.add_argument("--no-relations", action="store_true", help="do not check metamorphic relations")
+    p.add_argument("--no-shrink", action="store_true", help="report findings unshrunk")
+    p.set_defaults(func=cmd_fuzz)
     return parser
+
+
+def cmd_fuzz(args) -> int:
+    from conformance.corpus import load_corpus
+    from conformance.fuzz import report
+    from conformance.fuzz.campaign import Budget, campaign
+    from conformance.harness import ManifestError, load_manifest
+    from conformance.harness.live import PortDown
+
+    try:
+        manifest = load_manifest(args.port_dir)
+    except ManifestError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return USAGE_ERROR
+    root = _corpus_dir(args.corpus)
+    corpus, problems = check_corpus(root) if root.is_dir() else (None, ["not a directory"])
+    if problems:
+        return _fail(f"parity fuzz: --corpus {root}: not a valid corpus; see `parity lint {root}`")
+    from fnmatch import fnmatchcase
+
+    metrics = tuple(args.metric or ())
+    for pattern in metrics:
+        if not any(fnmatchcase(c.metric, pattern) for c in corpus):
+            return _fail(f"parity fuzz: --metric {pattern!r} matches no metric of the corpus")
+    if args.json and not Path(args.json).resolve().parent.is_dir():
+        return _fail(f"parity fuzz: --json {args.json}: its folder does not exist")
+    budget = Budget(examples=None if args.time else args.examples, seconds=args.time, seed=args.seed,
+                    jobs=args.jobs, metrics=metrics, relations=not args.no_relations, shrink=not args.no_shrink,
+                    timeout=args.timeout)
+    try:
+        tally, findings = campaign(str(manifest.dir), str(root), budget, args.dask)
+    except PortDown as exc:
+        print(f"parity fuzz: {manifest.dir}: the port went down: {exc.reason}", file=sys.stderr)
+        return 1
+    print("\n".join(report.summary_lines(manifest.name, budget, tally, findings)))
+    if args.json:
+        Path(args.json).write_text(report.findings_json(manifest.name, budget, tally, findings), encoding="utf-8")
+    if args.promote and findings:
+        written = report.promote(Path(args.promote), manifest.name, findings)
+        print(f"promoted {len(written)} finding(s) to {args.promote}: run `parity generate` to add them to the corpus")
+    return 1 if findings else 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -123,8 +123,9 @@ class LiveRunner:
 
     # ---------------------------------------------------------- running
 
-    def run(self, numbered) -> None:
-        """Run every (n, case) of ``numbered``; afterwards the port is stopped."""
+    def run(self, numbered, stop: bool = True) -> None:
+        """Run every (n, case) of ``numbered``; afterwards the port is stopped, unless ``stop``
+        is false (`parity fuzz` sends batch after batch to one port process)."""
         opts = self.options
         source = iter(numbered)
         pending: deque = deque()  # sent, not yet answered
@@ -182,7 +183,10 @@ class LiveRunner:
             self._emit(n, case, outcome, now - head_since, last_words=line is not OVERSIZED)
             self._restart(case, outcome.detail, pending, resend)
             head_since = time.monotonic()
-        self._stop()
+        if stop:
+            self._stop()
+        else:
+            self._flush()
 
     def _restart(self, case, reason: str, pending: deque, resend: deque) -> None:
         self._flush()
@@ -232,6 +236,10 @@ class LiveRunner:
         if tail:
             self._event({"event": "port", "what": "note", "detail": "stderr after the last answer",
                          "case": None, "restarts": self.restarts, "stderr": tail})
+
+    def stop(self) -> None:
+        """Stop the port after runs with ``stop=False``."""
+        self._stop()
 
     def kill(self) -> None:
         self.port.kill()

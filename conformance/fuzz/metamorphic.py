@@ -1,0 +1,102 @@
+"""Checking metamorphic relations (:mod:`.relations`) on a port's own answers.
+
+A relation says how the answer to a transformed call follows from the answer
+to the original one (permuted samples give the same answer; renamed classes
+give per-class outputs renamed to match; ...).  It holds under every
+convention a port may follow, so it judges a port where the oracle cannot:
+under a declared convention, a declared divergence, or for a metric the
+corpus does not cover.  A relation is checked on a call only where
+scikit-learn itself satisfies it there (a tie or a non-finite value can make
+an identity fail in floating point), so a broken relation is the port's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from conformance.compare import compare
+from conformance.encoding import decode_numeric
+from conformance.harness.judging import FAULTED
+
+MAX_SAMPLES = 2000  # relations are checked on calls up to this size (each costs extra port calls)
+
+
+@dataclass
+class Broken:
+    checked: int = 0
+    items: list = field(default_factory=list)  # (call, case, outcome of the variant, relation, what)
+
+
+def _holds(expected_from, original: dict, variant: dict, rtol: float, atol: float) -> bool | None:
+    """Does (original -> variant) satisfy the relation?  None: nothing to compare (a skip)."""
+    if "skipped" in original or "skipped" in variant:
+        return None
+    if ("error" in original) != ("error" in variant):
+        return False
+    if "error" in original:
+        return True
+    try:
+        want = expected_from(decode_numeric(original["value"]))
+    except (ValueError, TypeError, KeyError, IndexError):
+        return None  # the relation has no expectation for an answer of this shape
+    return compare(want, decode_numeric(variant["value"]), rtol, atol).ok
+
+
+def _answer(outcome) -> dict | None:
+    actual = outcome.actual
+    if not actual or outcome.status == FAULTED:
+        return None
+    return actual
+
+
+def variants_of(calls, cases, outcomes, streaming: bool):
+    """(index, variant) for every relation that applies to a judged call.  The variants of a call
+    are a function of its (seed, draw index) and inputs, so shrinking re-makes the same ones."""
+    import numpy as np
+
+    from conformance.fuzz.relations import variants
+
+    todo = []
+    for i, (call, case, outcome) in enumerate(zip(calls, cases, outcomes)):
+        if call.n > MAX_SAMPLES or _answer(outcome) is None or "skipped" in outcome.actual:
+            continue
+        rng = np.random.default_rng([call.seed, call.index, 7])
+        for v in variants(call.metric, case.raw["inputs"], case.raw["params"], rng, streaming=streaming):
+            todo.append((i, v))
+    return todo
+
+
+def check(session, calls, cases, outcomes, declared_for) -> Broken:
+    """Send every relation variant of the judged calls to the port; list the broken ones."""
+    from conformance.fuzz.campaign import oracle_case
+
+    out = Broken()
+    todo = variants_of(calls, cases, outcomes, session.manifest.streaming)
+    if not todo:
+        return out
+    vcases = [oracle_case(f"{calls[i].metric}/fuzz/{calls[i].seed}/{calls[i].index}/{v.relation}/{k}",
+                          calls[i].metric, v.inputs, v.params, declared_for(calls[i].metric))
+              for k, (i, v) in enumerate(todo)]
+    voutcomes = session.judge(vcases, batches=[v.batches for _, v in todo])
+    for (i, v), vcase, voutcome in zip(todo, vcases, voutcomes):
+        rtol, atol = session.tolerances.for_metric(calls[i].metric)
+        oracle = _holds(v.expected_from, cases[i].raw["expected"], vcase.raw["expected"], 1e-9, 1e-12)
+        if not oracle:
+            continue  # scikit-learn does not satisfy it here: not a relation at this call
+        answer = _answer(voutcome)
+        if answer is None:
+            continue
+        held = _holds(v.expected_from, outcomes[i].actual, answer, rtol, atol)
+        if held is None:
+            continue
+        out.checked += 1
+        if not held:
+            out.items.append((calls[i], cases[i], voutcome, v.relation,
+                              f"{v.relation} broken: {_short(outcomes[i].actual)} on the call, "
+                              f"{_short(answer)} on the transformed call"))
+    return out
+
+
+def _short(answer: dict, limit: int = 80) -> str:
+    text = str(answer)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,46 @@
+"""Ports with one planted bug each (planted.py, README.md), for the fuzzer's tests.
+
+``make_planted_port(root, bug)`` writes a port folder whose port.yaml runs
+``planted.py BUG`` with the interpreter running ``parity`` and declares the
+reference port's refusals.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+PLANTED_DIR = Path(__file__).resolve().parent
+SCRIPT = PLANTED_DIR / "planted.py"
+REFERENCE_PORT_YAML = PLANTED_DIR.parent.parent / "ports" / "reference" / "port.yaml"
+
+# The bugs planted.py knows, in README order (planted.BUGS holds their code).
+BUGS = ("f1-of-means", "float32-accumulation", "macro-over-y-true", "ignored-sample-weight", "one-pass-r2",
+        "order-dependent")
+
+
+def reference_refusals() -> str:
+    """The `refusals:` line of ports/reference/port.yaml, as written there."""
+    text = REFERENCE_PORT_YAML.read_text(encoding="utf-8")
+    found = re.search(r"^refusals:.*$", text, flags=re.M)
+    if found is None:
+        raise ValueError(f"{REFERENCE_PORT_YAML}: no refusals line")
+    return found.group(0)
+
+
+def make_planted_port(root: Path, bug: str) -> Path:
+    """A port folder ``root/planted-<bug>`` running ``planted.py BUG``; returns the folder."""
+    if bug not in BUGS:
+        raise ValueError(f"unknown bug {bug!r}: one of {', '.join(BUGS)}")
+    name = f"planted-{bug}"
+    port = Path(root) / name
+    port.mkdir(parents=True, exist_ok=True)
+    argv = ["{python}", str(SCRIPT), bug]
+    quoted = ", ".join(f'"{a}"' for a in argv)
+    (port / "port.yaml").write_text(
+        f"name: {name}\nlanguage: python\n"
+        f"description: conformance.reference with one planted bug ({bug}; tests/planted_ports/README.md).\n"
+        f"command: [{quoted}]\n{reference_refusals()}\n",
+        encoding="utf-8",
+    )
+    return port

@@ -1,0 +1,135 @@
+"""`parity fuzz`: draws, campaigns against live ports, shrinking, promotion, jobs (docs/fuzzing.md).
+
+The default run holds the fast checks; the planted-bug campaigns at their
+default budget are marked slow and run in `nox -s fuzz`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from conformance.cli import main
+from conformance.corpus import bundled_oracle, check_corpus, load_corpus
+from conformance.fuzz.campaign import Budget, campaign
+from conformance.fuzz.report import promote
+from conformance.fuzz.space import Space
+from fake_ports import kit
+from planted_ports import make_planted_port
+
+REPO = Path(__file__).resolve().parent.parent
+REFERENCE = REPO / "ports" / "reference"
+CORPUS = load_corpus()
+ORACLE = str(bundled_oracle())
+BUGS = ("f1-of-means", "float32-accumulation", "macro-over-y-true", "ignored-sample-weight", "one-pass-r2",
+        "order-dependent")
+# Where each bug shows: the metrics a focused campaign draws (the slow tests use the whole space).
+FOCUS = {"f1-of-means": ("f1_score",), "float32-accumulation": ("r2_score",),
+         "macro-over-y-true": ("precision_score", "recall_score"), "ignored-sample-weight": ("accuracy_score",),
+         "one-pass-r2": ("r2_score",), "order-dependent": ("confusion_matrix",)}
+
+
+def test_a_draw_is_a_function_of_seed_and_index_and_the_space_is_the_corpus():
+    space = Space(CORPUS)
+    assert space.metrics == sorted({c.metric for c in CORPUS})
+    first = [space.draw(7, i) for i in range(200)]
+    assert first == [space.draw(7, i) for i in range(200)]
+    assert first != [space.draw(8, i) for i in range(200)]
+    drawn = [space.draw(0, i) for i in range(3000)]
+    assert {c.metric for c in drawn} == set(space.metrics)
+    templates = {c.id: c.raw for c in CORPUS}
+    for call in drawn:
+        template = templates[call.template]
+        assert call.metric == template["metric"] and call.params == template["params"]
+        assert set(call.inputs) == set(template["inputs"])
+    lengths = sorted(call.n for call in drawn)
+    assert lengths[0] <= 1 and lengths[-1] > 100  # from one sample to long inputs
+
+
+def test_the_reference_port_has_no_findings():
+    tally, findings = campaign(str(REFERENCE), ORACLE, Budget(examples=300, seed=3))
+    assert findings == []
+    assert tally.examples == 300 and tally.statuses.get("passed", 0) + tally.statuses.get("skipped", 0) == 300
+    assert tally.relations_checked > 0
+
+
+@pytest.mark.parametrize("bug", BUGS)
+def test_a_planted_bug_is_found_and_shrunk_in_a_focused_campaign(tmp_path, bug):
+    port = make_planted_port(tmp_path, bug)
+    tally, findings = campaign(str(port), ORACLE, Budget(examples=150, seed=1, metrics=FOCUS[bug]))
+    assert findings, f"{bug}: nothing found in {tally.examples} examples"
+    assert all(f.shrunk["reproduced"] for f in findings), findings
+    # the bug itself shrinks to at most 8 samples (a relation broken by rounding may need more)
+    assert min(f.shrunk["samples"] or 0 for f in findings) <= 8, [(f.what, f.shrunk["samples"]) for f in findings]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bug", BUGS)
+def test_fuzz_finds_each_planted_bug_within_its_default_budget(tmp_path, bug):
+    port = make_planted_port(tmp_path, bug)
+    record = tmp_path / "findings.json"
+    assert main(["fuzz", str(port), "--json", str(record)]) == 1
+    found = json.loads(record.read_text())["findings"]
+    assert found and all(f["shrunk"]["reproduced"] for f in found), found
+    assert min(f["shrunk"]["samples"] or 0 for f in found) <= 8, [(f["what"], f["shrunk"]["samples"]) for f in found]
+
+
+def test_jobs_split_the_draws_and_merge_to_the_same_findings(tmp_path):
+    port = make_planted_port(tmp_path, "f1-of-means")
+    budget = Budget(examples=200, seed=5, metrics=("f1_score",), shrink=False, relations=False)
+    one = campaign(str(port), ORACLE, budget)
+    two = campaign(str(port), ORACLE, replace(budget, jobs=2))
+    assert one[0].examples == two[0].examples == 200
+    assert [(f.signature, f.count, f.index) for f in one[1]] == [(f.signature, f.count, f.index) for f in two[1]]
+
+
+def test_a_dask_cluster_runs_the_jobs(tmp_path):
+    from dask.distributed import LocalCluster
+
+    port = make_planted_port(tmp_path, "f1-of-means")
+    budget = Budget(examples=120, seed=5, metrics=("f1_score",), shrink=False, relations=False, jobs=2)
+    local = campaign(str(port), ORACLE, budget)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        remote = campaign(str(port), ORACLE, budget, dask_address=cluster.scheduler_address)
+    assert [(f.signature, f.count) for f in local[1]] == [(f.signature, f.count) for f in remote[1]]
+
+
+def test_promoted_findings_become_corpus_cases_that_lint(tmp_path):
+    from generators import TOLERANCE
+    from generators.conventions import with_conventions
+    from generators.fuzzed import cases as fuzzed_cases
+    import generators.fuzzed as fuzzed
+
+    port = make_planted_port(tmp_path, "f1-of-means")
+    _, findings = campaign(str(port), ORACLE, Budget(examples=200, seed=1, metrics=("f1_score",)))
+    folder = tmp_path / "promoted"
+    written = promote(folder, "planted-f1-of-means", findings, when="2026-12-01")
+    assert len(written) == len(findings) > 0
+    original, fuzzed.CASES = fuzzed.CASES, folder
+    try:
+        made = [with_conventions(c, TOLERANCE) for c in fuzzed_cases()]
+    finally:
+        fuzzed.CASES = original
+    assert len(made) == len(findings)
+    for case in made:
+        assert case["id"].startswith("f1_score/fuzzed/planted-f1-of-means/")
+        assert {"fuzzed", "found-by-planted-f1-of-means"} <= set(case["tags"])
+        assert "seed 1" in case["description"] and "2026-12-01" in case["description"]
+    corpus, problems = check_corpus(kit.write_corpus(tmp_path / "corpus", made))
+    assert problems == [] and len(corpus) == len(made)
+
+
+def test_the_cli_exit_statuses(tmp_path, capsys):
+    assert main(["fuzz", str(REFERENCE), "--examples", "40", "--metric", "accuracy_score"]) == 0
+    assert "nothing new found" in capsys.readouterr().out
+    port = make_planted_port(tmp_path, "f1-of-means")
+    out = tmp_path / "f.json"
+    assert main(["fuzz", str(port), "--examples", "150", "--metric", "f1_score", "--json", str(out)]) == 1
+    text = capsys.readouterr().out
+    assert "finding(s): differences no declaration explains" in text and "shrunk to" in text
+    assert json.loads(out.read_text())["findings"]
+    assert main(["fuzz", str(REFERENCE), "--metric", "no_such_metric"]) == 2
+    assert "matches no metric" in capsys.readouterr().err
