@@ -1,4 +1,4 @@
-"""Task sessions: `nox -s tests`, `nox -s generate`, `nox -s check`, `nox -s fuzz`, `nox -s bench`, `nox -s reports`.
+"""Task sessions: `nox -s tests`, `nox -s generate`, `nox -s check`, `nox -s fuzz`, `nox -s bench`, `nox -s reports`, `nox -s ports`.
 
 Each session builds its own virtualenv from pyproject.toml, so it proves the
 declared dependencies are enough. Pass `--no-venv` (nox -s tests --no-venv)
@@ -36,12 +36,33 @@ def generate(session):
     session.run("parity", "lint")
 
 
-@nox.session
+@nox.session(python=False)
 def fuzz(session):
-    """Long property-based runs (Hypothesis profile "fuzz"); budget about 30 minutes."""
-    session.install("-e", ".[test]")
-    session.run("pytest", "tests/test_reference_vs_sklearn.py", "tests/test_reference_properties.py",
-                "-p", "no:cacheprovider", *session.posargs, env={"HYPOTHESIS_PROFILE": "fuzz"})
+    """A fuzzing campaign (docs/fuzzing.md): every port under ports/ fuzzed against live scikit-learn, then
+    the slow tests (planted bugs at the default budget, long Hypothesis runs).  Budget about 30 minutes.
+
+    `nox -s fuzz -- SECONDS` sets the time per port (default 120).  Findings go to fuzz-findings/<port>.json;
+    the session fails when any port has a finding no declaration explains.  Runs in the current
+    environment (.ci/install provides every port's toolchain).
+    """
+    from pathlib import Path
+
+    seconds = session.posargs[0] if session.posargs else "120"
+    out = Path("fuzz-findings")
+    out.mkdir(exist_ok=True)
+    failed = []
+    for manifest in sorted(Path("ports").glob("*/port.yaml")):
+        port = manifest.parent
+        try:
+            session.run("parity", "fuzz", str(port), "--time", seconds, "--jobs", "2",
+                        "--json", str(out / f"{port.name}.json"))
+        except nox.command.CommandFailed:
+            failed.append(port.name)
+    session.run("python", "-m", "pytest", "-m", "slow", "-p", "no:cacheprovider", "tests/test_fuzz.py")
+    session.run("python", "-m", "pytest", "tests/test_reference_vs_sklearn.py", "tests/test_reference_properties.py",
+                "-p", "no:cacheprovider", env={"HYPOTHESIS_PROFILE": "fuzz"})
+    if failed:
+        session.error(f"findings in {', '.join(failed)}: see fuzz-findings/")
 
 
 @nox.session
@@ -50,6 +71,7 @@ def bench(session):
     session.install("-e", ".")
     session.run("python", "benchmarks/bench_reference.py", *session.posargs)
     session.run("python", "benchmarks/bench_protocol.py", *session.posargs)
+    session.run("python", "benchmarks/bench_fuzz.py", *session.posargs)
 
 
 @nox.session(python=False)

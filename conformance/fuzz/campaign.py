@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import os
 import time
+from fnmatch import fnmatchcase
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 
@@ -50,6 +51,9 @@ class Budget:
     relations: bool = True
     shrink: bool = True
     timeout: float = 10.0  # per case, as --timeout of parity verify
+    # (metric, kind of difference, categorical keywords, divergence id) of every corpus case a declared
+    # divergence covers: filled by :func:`campaign` from a pass over the corpus (see declared_kinds)
+    explained: tuple = ()
 
 
 @dataclass
@@ -137,7 +141,11 @@ def _categorical(params: dict) -> tuple:
 
 
 def difference(case, outcome) -> str:
-    """The kind of difference, in words: what one bug has in common across its examples."""
+    """The kind of difference, in words: what one bug has in common across its examples (for a
+    declared case: the difference its divergence declared, as :meth:`Session.judge` noted it)."""
+    noted = getattr(outcome, "difference", None)
+    if noted is not None:
+        return noted
     actual = outcome.actual or {}
     status = outcome.status
     if status == FAULTED:
@@ -211,6 +219,7 @@ class Session:
                 continue
             outcome = self._results[n]
             if templates is not None and outcome.status in (FAILED, FAULTED):
+                outcome.difference = difference(case, outcome)
                 t = templates[n]
                 view = SimpleNamespace(id=t["id"], tags=tuple(t.get("tags", ())), metric=case.metric, raw=case.raw)
                 outcome = self.declarations.apply(view, outcome)
@@ -230,6 +239,35 @@ def _with_batches(case, cuts):
     if isinstance(case, SentCase):
         return SentCase(case.case, case.inputs, case.form, list(cuts))
     return SentCase(case, case.raw["inputs"], None, list(cuts))
+
+
+def declared_kinds(session, cases) -> tuple:
+    """What the port's declared divergences say, as kinds of difference: for each corpus case a
+    divergence covers (judged live, now), its metric, kind of difference and categorical keywords.
+
+    A drawn call that differs in the same way, on the same metric, with at least those keywords,
+    is the declared behaviour met again between the corpus's points: declared, not a finding.
+    (A divergence declared by exact case ids stays as narrow as the behaviour on the corpus, and
+    still explains the same bug wherever the fuzzer meets it.)"""
+    found = set()
+    for start in range(0, len(cases), 512):
+        chunk = cases[start:start + 512]
+        for case, outcome in zip(chunk, session.judge(chunk, [c.raw for c in chunk])):
+            if outcome.status == DECLARED:
+                found.add((case.metric, difference(case, outcome), frozenset(_categorical(case.raw["params"])),
+                           outcome.divergence))
+    return tuple(sorted(found, key=lambda e: (e[0], e[1], sorted(e[2]), e[3])))
+
+
+def _explained(budget, case, outcome) -> str | None:
+    if not budget.explained or outcome.status not in (FAILED, FAULTED):
+        return None
+    kind = difference(case, outcome)
+    keywords = set(_categorical(case.raw["params"]))
+    for metric, what, needed, divergence in budget.explained:
+        if metric == case.metric and what == kind and needed <= keywords:
+            return divergence
+    return None
 
 
 def run_job(port_dir: str, corpus_root: str, budget: Budget, job: int) -> dict:
@@ -281,6 +319,9 @@ def run_job(port_dir: str, corpus_root: str, budget: Budget, job: int) -> dict:
             tally.oracle_seconds += t1 - t0
             tally.port_seconds += time.monotonic() - t1
             for call, case, outcome in zip(calls, cases, outcomes):
+                divergence = _explained(budget, case, outcome)
+                if divergence is not None:
+                    outcome.status, outcome.divergence = DECLARED, divergence
                 tally.examples += 1
                 tally.statuses[outcome.status] = tally.statuses.get(outcome.status, 0) + 1
                 if outcome.status == DECLARED:
@@ -320,10 +361,29 @@ def _merge(results: list[dict]) -> tuple[Tally, list[Finding]]:
     return tally, findings
 
 
+def _manifest_divergences(port_dir: str):
+    from conformance.harness.manifest import load_manifest
+
+    return load_manifest(port_dir).divergences
+
+
 def campaign(port_dir: str, corpus_root: str, budget: Budget, dask_address: str | None = None):
     """Run ``budget.jobs`` jobs (processes on this machine, or tasks on a Dask cluster) and merge
     their findings; returns (tally, findings)."""
     jobs = max(1, budget.jobs)
+    if any(d for d in _manifest_divergences(port_dir)):
+        from dataclasses import replace
+
+        from conformance.corpus import load_corpus
+        from conformance.harness.manifest import load_manifest
+
+        corpus = load_corpus(corpus_root)
+        chosen = [c for c in corpus if not budget.metrics or any(fnmatchcase(c.metric, p) for p in budget.metrics)]
+        session = Session(load_manifest(port_dir), corpus, budget.timeout)
+        try:
+            budget = replace(budget, explained=declared_kinds(session, chosen))
+        finally:
+            session.close()
     if dask_address:
         from dask.distributed import Client
 
