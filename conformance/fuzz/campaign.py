@@ -196,6 +196,7 @@ class Session:
         self.runner = LiveRunner(manifest, port, self.stderr, self.tolerances, self.options, self._finish,
                                  lambda event: None, self.key)
         self._results: dict[int, object] = {}
+        self.explained: tuple = ()  # declared_kinds(): what the divergences declare, as kinds of difference
 
     def _finish(self, n, case, outcome, seconds, stderr) -> None:
         self._results[n] = outcome
@@ -223,6 +224,9 @@ class Session:
                 t = templates[n]
                 view = SimpleNamespace(id=t["id"], tags=tuple(t.get("tags", ())), metric=case.metric, raw=case.raw)
                 outcome = self.declarations.apply(view, outcome)
+                divergence = _explained(self.explained, case, outcome)
+                if divergence is not None:
+                    outcome.status, outcome.divergence = DECLARED, divergence
             out.append(outcome)
         return out
 
@@ -259,12 +263,12 @@ def declared_kinds(session, cases) -> tuple:
     return tuple(sorted(found, key=lambda e: (e[0], e[1], sorted(e[2]), e[3])))
 
 
-def _explained(budget, case, outcome) -> str | None:
-    if not budget.explained or outcome.status not in (FAILED, FAULTED):
+def _explained(explained, case, outcome) -> str | None:
+    if not explained or outcome.status not in (FAILED, FAULTED):
         return None
     kind = difference(case, outcome)
     keywords = set(_categorical(case.raw["params"]))
-    for metric, what, needed, divergence in budget.explained:
+    for metric, what, needed, divergence in explained:
         if metric == case.metric and what == kind and needed <= keywords:
             return divergence
     return None
@@ -283,6 +287,7 @@ def run_job(port_dir: str, corpus_root: str, budget: Budget, job: int) -> dict:
     space = Space(corpus, budget.metrics)
     by_id = {c.id: c.raw for c in corpus}
     session = Session(manifest, corpus, budget.timeout)
+    session.explained = budget.explained
     tally = Tally()
     findings: dict[tuple, Finding] = {}
     started = time.monotonic()
@@ -319,9 +324,6 @@ def run_job(port_dir: str, corpus_root: str, budget: Budget, job: int) -> dict:
             tally.oracle_seconds += t1 - t0
             tally.port_seconds += time.monotonic() - t1
             for call, case, outcome in zip(calls, cases, outcomes):
-                divergence = _explained(budget, case, outcome)
-                if divergence is not None:
-                    outcome.status, outcome.divergence = DECLARED, divergence
                 tally.examples += 1
                 tally.statuses[outcome.status] = tally.statuses.get(outcome.status, 0) + 1
                 if outcome.status == DECLARED:
@@ -329,7 +331,8 @@ def run_job(port_dir: str, corpus_root: str, budget: Budget, job: int) -> dict:
                 elif outcome.status in FINDING_STATUSES:
                     note(signature(case, outcome), "oracle", call, case, outcome, difference(case, outcome))
             if budget.relations:
-                broken = metamorphic.check(session, calls, cases, outcomes, declared_for)
+                broken = metamorphic.check(session, calls, cases, outcomes, declared_for,
+                                           [by_id[c.template] for c in calls])
                 tally.relations_checked += broken.checked
                 for call, case, outcome, relation, what in broken.items:
                     sig = ("relation", call.metric, relation, _categorical(call.params))

@@ -62,7 +62,7 @@ def shrink(session, finding, declared: dict, template: dict) -> dict:
                 last.update(expected=case.raw["expected"], got=outcome.actual)
             return ok
         call = Call(finding.metric, inputs, params, finding.template, finding.seed, finding.index)
-        broken = metamorphic.check(session, [call], [case], [outcome], lambda metric: declared)
+        broken = metamorphic.check(session, [call], [case], [outcome], lambda metric: declared, [template])
         hit = [item for item in broken.items if item[3] == finding.relation]
         if hit:
             last.update(expected=None, got=hit[0][2].actual, what=hit[0][4])
