@@ -23,13 +23,17 @@ import sklearn
 from conformance.corpus import FORMAT, MANIFEST
 from conformance.encoding import dumps, loads
 
-from generators import agreement, counts, regression, scores
+from generators import agreement, counts, fuzzed, numerics, regression, scores
 from generators.conventions import with_conventions
 
-CORPUS_VERSION = "1.1.0"  # 1.1.0: cases carry `conventions`
+# 1.1.0: cases carry `conventions`.  1.2.0: the numerics family (63 cases added, tagged `numerics`:
+# large offsets, extreme magnitudes and subnormals, 10^5 samples, 1000 classes); no existing case changed.
+CORPUS_VERSION = "1.2.0"
 # Default comparison tolerance shipped to every port (docs/decisions/0003).
 TOLERANCE = {"rtol": 1e-9, "atol": 1e-12}
-FAMILIES = {"counts": counts, "regression": regression, "scores": scores, "agreement": agreement}
+# fuzzed: the findings of `parity fuzz` promoted into the corpus (generators/fuzzed/cases, docs/fuzzing.md).
+FAMILIES = {"counts": counts, "regression": regression, "scores": scores, "agreement": agreement,
+            "numerics": numerics, "fuzzed": fuzzed}
 
 
 def oracle_header() -> dict:

@@ -210,3 +210,12 @@ def test_the_readme_states_the_bundled_corpus_size_as_it_is():
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     stated = f"{len(corpus):,} JSON cases over {len({c.metric for c in corpus})} metrics"
     assert stated in readme
+
+
+def test_the_corpus_changelog_has_an_entry_for_this_version_with_its_size():
+    from pathlib import Path
+
+    corpus = load_corpus()
+    text = (Path(__file__).resolve().parent.parent / "oracle" / "CHANGELOG.md").read_text(encoding="utf-8")
+    entry = text.split(f"## {corpus.version}", 1)[1].split("\n## ", 1)[0]
+    assert f"{len(corpus):,} cases" in entry

@@ -31,6 +31,9 @@ from conformance.harness.process import DEFAULT_MAX_LINE, EOF, OVERSIZED, TIMEOU
 from conformance.harness.protocol import START, STOP, Fault, excerpt, parse_answer, parse_start_reply, run_line
 
 
+BYTES_PER_SECOND = 1_000_000  # a case's timeout grows by one second per megabyte of its run message
+
+
 @dataclass
 class Options:
     timeout: float = 5.0  # seconds per case
@@ -131,27 +134,33 @@ class LiveRunner:
         pending: deque = deque()  # sent, not yet answered
         resend: deque = deque()  # to send again after a restart
         head_since = time.monotonic()
+        sizes: dict[int, int] = {}  # n -> bytes of its run message
         while True:
             if self.down is not None:
                 self._not_run(pending, resend, source)
                 break
             if len(pending) <= opts.window // 2:  # refill in batches: one write for many lines
                 was_empty = not pending
+                refill_started = time.monotonic()
                 batch = []
                 while len(pending) < opts.window:
                     item = resend.popleft() if resend else next(source, None)
                     if item is None:
                         break
                     batch.append(run_line(*item))
+                    sizes[item[0]] = len(batch[-1])
                     pending.append(item)
                 if batch:
                     self.port.send(b"".join(batch))
-                    if was_empty:
-                        head_since = time.monotonic()
+                if was_empty:
+                    head_since = time.monotonic()
+                else:  # the harness's own time (making input forms, encoding) is not the port's
+                    head_since += time.monotonic() - refill_started
             if not pending:
                 break
             n, case = pending[0]
-            line = self.port.next_line(head_since + opts.timeout)
+            # a second more per megabyte of the run message: reading and parsing it is the port's work too
+            line = self.port.next_line(head_since + opts.timeout + sizes.get(n, 0) / BYTES_PER_SECOND)
             now = time.monotonic()
             if not isinstance(line, Marker):
                 found = parse_answer(line, n, self._held[0] if self._held else None)
