@@ -104,7 +104,11 @@ class _Run:
             if case.batches is not None:
                 event["batches"] = case.batches
         if sent is not None:
-            event["sent"] = sent
+            size = _json_size(sent)
+            if size <= SENT_LIMIT:
+                event["sent"] = sent
+            else:  # a 1000-class case as score matrices: tens of megabytes, made again from the case id
+                event["sent_omitted"] = size
         if seconds is not None:
             event["seconds"] = round(seconds, 6)
         if stderr:
@@ -116,6 +120,15 @@ class _Run:
         out = {"cases": sum(self.counts.values()), **self.counts, "restarts": restarts}
         out.update(extra or {})
         return out
+
+
+SENT_LIMIT = 1 << 20  # bytes of JSON: larger inputs as sent are left out of the record (sent_omitted)
+
+
+def _json_size(value) -> int:
+    import json
+
+    return len(json.dumps(value, separators=(",", ":")))
 
 
 def _kill(runner, port) -> None:
