@@ -260,7 +260,7 @@ def declared_kinds(session, cases) -> tuple:
             if outcome.status == DECLARED:
                 found.add((case.metric, difference(case, outcome), frozenset(_categorical(case.raw["params"])),
                            outcome.divergence))
-    return tuple(sorted(found, key=lambda e: (e[0], e[1], sorted(e[2]), e[3])))
+    return tuple(sorted(found, key=repr))
 
 
 def _explained(explained, case, outcome) -> str | None:
