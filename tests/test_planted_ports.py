@@ -22,28 +22,39 @@ from conformance.harness.record import read_record
 from fake_ports import kit
 from planted_ports import BUGS, SCRIPT, make_planted_port, planted, reference_refusals
 
-# The bundled corpus's manifest (cheaper than loading 4101 cases): cases per metric, tolerance.
+# The bundled corpus's manifest (cheaper than loading 4168 cases): cases per metric, tolerance.
 BUNDLED = json.loads((kit.REPO / "oracle" / MANIFEST).read_text(encoding="utf-8"))
 CASES = {name.removesuffix(".json"): entry["cases"] for name, entry in BUNDLED["files"].items()}
 ALL_METRICS = set(CASES)
 TOLERANCE = BUNDLED["tolerance"]  # {"rtol", "atol"}: the corpus default every port here is judged with
 
-# How many cases of the bundled corpus (1.1.0, 4101 cases) each bug makes fail, and one of them,
+# How many cases of the bundled corpus (1.2.0, 4168 cases) each bug makes fail, and one of them,
 # measured with `parity verify` over the whole corpus (the same counts as over the bug's metrics,
 # which is what the tests run).  Changing the corpus or the reference changes these: re-measure.
 CAUGHT = {
-    "f1-of-means": (90, "f1_score/worked-example/kotlin-fixture/average=macro"),
+    # 90 of corpus 1.1.0, and the numerics family's f1_score/numerics/many-classes/k=1000/average=macro.
+    "f1-of-means": (91, "f1_score/worked-example/kotlin-fixture/average=macro"),
     # Only where the float32 rounding exceeds rtol 1e-9: inputs exactly representable in float32
     # (small integers, halves) give the same bits.  Includes the values=huge cases (float32
     # overflows: a ValueError where the oracle has a value) and values=tiny (underflow to 0).
-    "float32-accumulation": (436, "explained_variance_score/worked-example/one-output"),
+    # 436 of corpus 1.1.0, and 29 of the numerics family: of the five metrics it replaces, every
+    # large-offset case (offsets 1e4, 1e6, 1e9: 17) and every huge one (float32 overflows, a
+    # ValueError: 9), tiny/squares-subnormal of r2_score and explained_variance_score (2), and
+    # r2_score/numerics/long/n=100000 (1).
+    "float32-accumulation": (465, "explained_variance_score/worked-example/one-output"),
     "macro-over-y-true": (60, "f1_score/zero-division/recall-undefined/average=macro"),
-    "ignored-sample-weight": (1093, "accuracy_score/sample-weight/int/normalize=True"),
-    # Caught by NO case: the corpus's targets have small offsets relative to their spread, so
-    # mean(y^2) - mean(y)^2 stays within rtol 1e-9 (142 cases of r2_score and
-    # explained_variance_score answer other bits, the largest difference 4.4e-16 absolute, on
-    # an expected 0.0, inside atol 1e-12).  Exactly what the fuzzer is for.
-    "one-pass-r2": (0, None),
+    # 1093 of corpus 1.1.0, and the numerics family's two weighted cases
+    # (r2_score and explained_variance_score /numerics/large-offset/offset=1e9/weighted).
+    "ignored-sample-weight": (1095, "accuracy_score/sample-weight/int/normalize=True"),
+    # Caught only by the numerics family (corpus 1.2.0; no case of 1.1.0 caught it, nor any fuzzed case): of r2_score and
+    # explained_variance_score, large-offset/offset=1e9 (and its /weighted), where
+    # mean(y^2) - mean(y)^2 cancels to 0 and the score is 0.0, and huge/offset=1e160, where the
+    # squares overflow and the score is NaN.  Everywhere else the targets have small offsets
+    # relative to their spread (offsets 1e4 and 1e6 answer the same bits), so the one-pass variance
+    # stays within rtol 1e-9: 143 cases answer other bits (142 of corpus 1.1.0 and
+    # r2_score/numerics/long/n=100000), the largest difference 4.1e-10 absolute, on an expected
+    # -231.4.  Between those points it is what the fuzzer is for.
+    "one-pass-r2": (6, "r2_score/numerics/large-offset/offset=1e9"),
     "order-dependent": (77, "confusion_matrix/worked-example/kotlin-fixture"),
 }
 
@@ -101,7 +112,7 @@ def runs(tmp_path_factory):
 def test_every_bug_is_measured():
     assert set(CAUGHT) == set(IN_SCOPE) == set(BUGS) == set(planted.BUGS)
     # The corpus CAUGHT was measured on.
-    assert (BUNDLED["corpus_version"], sum(CASES.values())) == ("1.1.0", 4101)
+    assert (BUNDLED["corpus_version"], sum(CASES.values())) == ("1.2.0", 4168)
     # One run sees the whole corpus: the wrapper machinery is honest on every metric.
     assert set(selection("ignored-sample-weight")) >= ALL_METRICS
 
@@ -224,7 +235,8 @@ def test_one_pass_r2():
     for metric in ("r2_score", "explained_variance_score"):
         manifests("one-pass-r2", metric, inputs)
         manifests("one-pass-r2", metric, {**inputs, "sample_weight": [1.0, 2.0, 1.0, 3.0]})
-        # Near 0 the one-pass variance stays inside the tolerance: the corpus's inputs are of this kind.
+        # Near 0 the one-pass variance stays inside the tolerance: the corpus's inputs are of this kind,
+        # but for the numerics family's offsets of 1e9 and 1e160 (CAUGHT).
         near_zero = {"y_true": [0.1, 0.2, 0.3, 0.4], "y_pred": [0.1, 0.25, 0.3, 0.35]}
         ours, theirs = answers("one-pass-r2", metric, near_zero)
         assert compare(theirs["value"], ours["value"], **TOLERANCE)
