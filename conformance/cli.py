@@ -71,9 +71,10 @@ def _fail(message: str) -> int:
     return USAGE_ERROR
 
 
-def cmd_verify(args) -> int:
-    from conformance.harness import CommandNotFound, ManifestError, Options, load_manifest, verify
-    from conformance.harness.selection import select
+def _port_and_corpus(command: str, args):
+    """(manifest, corpus folder, corpus) for `parity verify` and `parity fuzz`, or the exit status
+    of a usage error (every problem printed, one line each)."""
+    from conformance.harness import ManifestError, load_manifest
 
     try:
         manifest = load_manifest(args.port_dir)
@@ -81,15 +82,25 @@ def cmd_verify(args) -> int:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return USAGE_ERROR
-
     root = _corpus_dir(args.corpus)
     if not root.is_dir():
-        return _fail(f"parity verify: --corpus {root}: not a directory")
+        return _fail(f"parity {command}: --corpus {root}: not a directory")
     corpus, problems = check_corpus(root)
     if problems:
         for problem in problems:
             print(f"{root}/{problem}", file=sys.stderr)
-        return _fail(f"parity verify: {root}: the corpus has {len(problems)} problem(s); see `parity lint {root}`")
+        return _fail(f"parity {command}: {root}: the corpus has {len(problems)} problem(s); see `parity lint {root}`")
+    return manifest, root, corpus
+
+
+def cmd_verify(args) -> int:
+    from conformance.harness import CommandNotFound, Options, verify
+    from conformance.harness.selection import select
+
+    loaded = _port_and_corpus("verify", args)
+    if isinstance(loaded, int):
+        return loaded
+    manifest, root, corpus = loaded
 
     cases, unused = select(corpus.cases, args.only or [])
     if unused:
@@ -348,22 +359,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_fuzz(args) -> int:
-    from conformance.corpus import load_corpus
     from conformance.fuzz import report
     from conformance.fuzz.campaign import Budget, campaign
-    from conformance.harness import ManifestError, load_manifest
     from conformance.harness.live import PortDown
 
-    try:
-        manifest = load_manifest(args.port_dir)
-    except ManifestError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        return USAGE_ERROR
-    root = _corpus_dir(args.corpus)
-    corpus, problems = check_corpus(root) if root.is_dir() else (None, ["not a directory"])
-    if problems:
-        return _fail(f"parity fuzz: --corpus {root}: not a valid corpus; see `parity lint {root}`")
+    loaded = _port_and_corpus("fuzz", args)
+    if isinstance(loaded, int):
+        return loaded
+    manifest, root, corpus = loaded
     from fnmatch import fnmatchcase
 
     metrics = tuple(args.metric or ())

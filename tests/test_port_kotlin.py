@@ -20,9 +20,9 @@ Three ways the Kotlin code meets the corpus, each checked here:
   file (header: protocol 2) that `parity verify --results` judges exactly as the
   live run, on every case the forms can express.
 
-The jar is built by `sh ports/kotlin/build.sh` (.ci/install runs it); the live run
-passes `--setup`, which runs the same script, a no-op when the jar is newer than
-every source.  Nothing is installed here.
+The jar is built by `sh ports/kotlin/build.sh` (.ci/install runs it); the test
+fails, naming that command, when the jar is missing or older than a source.
+Nothing is built or installed here.
 """
 
 from __future__ import annotations
@@ -141,7 +141,11 @@ def live(tmp_path_factory):
     assert shutil.which("kotlinc"), "kotlinc is not on PATH: ports/kotlin needs `apt-get install -y kotlin`"
     assert shutil.which("java"), "java is not on PATH: ports/kotlin runs with `java -jar`"
     record = tmp_path_factory.mktemp("kotlin") / "run.json"
-    proc = parity("verify", str(PORT), "--setup", "--json", str(record))  # --setup: build.sh (no-op when up to date)
+    jar = PORT / "build" / "parity-kotlin.jar"
+    stale = [p for p in (PORT / "src").rglob("*.kt") if not jar.exists() or p.stat().st_mtime > jar.stat().st_mtime]
+    assert jar.exists() and not stale, "ports/kotlin/build/parity-kotlin.jar is missing or older than its sources: " \
+                                       "run `sh ports/kotlin/build.sh` (.ci/install does); the tests build nothing"
+    proc = parity("verify", str(PORT), "--json", str(record))
     assert record.exists(), f"no run record (exit {proc.returncode}):\n{proc.stdout[-3000:]}{proc.stderr[-3000:]}"
     return proc, read_record(record)
 

@@ -35,7 +35,6 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 import conformance.reference as reference  # noqa: E402
-from conformance.encoding import decode_numeric, decode_param, loads, to_json  # noqa: E402
 from conformance.reference import _inputs as chk  # noqa: E402
 from conformance.reference import _regression as reg  # noqa: E402
 
@@ -235,43 +234,13 @@ def affected_metrics(bug: str) -> tuple[str, ...]:
 
 
 def run(message: dict, bug: str) -> dict:
-    """adapter.run, line for line, with the planted function in place of the reference's."""
-    metric = message["metric"]
-    found = planted_function(bug, metric)
-    if found is None:
-        return {"skipped": f"the reference has no metric {metric}"}
-    fn, accepted = found
-    inputs = {k: (None if v is None else np.asarray(decode_numeric(v, k))) for k, v in message["inputs"].items()}
-    params = {k: decode_param(v) for k, v in message["params"].items()}
-    if accepted is not None:
-        unknown = sorted(set(inputs) - accepted) + sorted(set(params) - accepted)
-        if unknown:
-            return {"skipped": f"{metric} has no parameter {', '.join(unknown)}"}
-    try:
-        result = fn(**inputs, **params)
-    except Exception as exc:  # the implementation's answer is an error; port.yaml says which are refusals
-        return {"error": {"type": type(exc).__name__, "message": str(exc)}}
-    return {"value": to_json(result)}
+    """adapter.run with the planted function in place of the reference's."""
+    return adapter.run(message, lambda metric: planted_function(bug, metric))
 
 
 def main(bug: str) -> int:
-    out = sys.stdout
-    for line in sys.stdin:
-        message = loads(line)
-        cmd = message.get("cmd")
-        if cmd == "run":
-            answer = run(message, bug)
-            answer["seq"] = message["seq"]
-        elif cmd == "start":
-            answer = {"protocol": 2, "implementation": {**adapter.implementation(), "name": f"planted {bug}"}}
-        elif cmd == "stop":
-            return 0
-        else:
-            print(f"planted port: unknown command {cmd!r}", file=sys.stderr)
-            return 1
-        out.write(adapter._dumps(answer) + "\n")
-        out.flush()
-    return 0
+    """adapter.main, answering with the planted functions."""
+    return adapter.main(lambda metric: planted_function(bug, metric), name=f"planted {bug}")
 
 
 if __name__ == "__main__":
