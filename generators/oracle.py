@@ -11,7 +11,6 @@ change type, can never make the file disagree with the call.
 from __future__ import annotations
 
 import builtins
-import hashlib
 import re
 import warnings
 
@@ -20,13 +19,31 @@ import sklearn.calibration
 import sklearn.metrics
 
 from conformance.encoding import decode_numeric, decode_param, loads, to_json, dumps
+from conformance.forms import rng_for  # noqa: F401  (re-exported: a case's inputs are seeded by its id alone)
 
 
-def rng_for(case_id: str) -> np.random.Generator:
-    """A generator seeded from the case id alone, so a case's random inputs
-    never depend on which other cases exist or in which order they are made."""
-    seed = int.from_bytes(hashlib.sha256(case_id.encode()).digest()[:8], "little")
-    return np.random.default_rng(seed)
+# Small weights that print exactly in decimal.
+NICE_WEIGHTS = (0.25, 0.5, 1.0, 1.5, 2.25, 3.0)
+
+
+def draw_weights(rng: np.random.Generator, mode: str, n: int, *, some_zero: bool = False):
+    """sample_weight for ``mode``: none, int (1..3), float (NICE_WEIGHTS) or zeros (0..2, not all 0;
+    with ``some_zero``, at least one 0 as well).  The label families' grids draw their weights here
+    (the regression grid draws its own: generators/regression/grid.py)."""
+    if mode == "none":
+        return None
+    if mode == "int":
+        return rng.integers(1, 4, n).tolist()
+    if mode == "float":
+        return rng.choice(NICE_WEIGHTS, n).tolist()
+    if mode == "zeros":
+        w = rng.integers(0, 3, n)
+        if some_zero:
+            w[int(rng.integers(0, n))] = 0
+        if not w.any():
+            w[int(rng.integers(0, n))] = 1
+        return w.tolist()
+    raise ValueError(mode)
 
 
 def _builtin_bases(exc: BaseException) -> list[str]:

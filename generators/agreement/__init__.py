@@ -12,7 +12,7 @@
 * :mod:`.multilabel_prf` -- the five precision/recall/F functions on indicator matrices.
 
 Every case on indicator matrices carries the tag ``multilabel``.  Tags
-``wrong-reading-<name>`` are checked by tests/test_agreement_wrong_readings.py.
+``wrong-reading-<name>`` name the readings of generators/agreement/readings.py.
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ error is one in scikit-learn, and the other way round) plus one tag that follows
 from the inputs: ``multilabel`` when ``y_true`` is a 2-D indicator matrix.
 :func:`kappa_case` does the same for cohen_kappa_score, whose arrays are called
 ``y1`` and ``y2``.  Tags ``wrong-reading-<name>`` name the misreadings a case
-catches; tests/test_agreement_wrong_readings.py implements each and checks the claim.
+catches; generators/agreement/readings.py implements each, and the check in
+generators/readings.py holds the case to its claim.
 """
 
 from __future__ import annotations

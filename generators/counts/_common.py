@@ -13,7 +13,8 @@ import math
 
 import numpy as np
 
-from generators.oracle import make_case
+from generators.oracle import NICE_WEIGHTS, draw_weights, make_case  # noqa: F401  (re-exported)
+from generators.readings import PREFIX
 
 NAN = float("nan")
 INF = float("inf")
@@ -37,9 +38,6 @@ LABEL_MODE_TAGS = {"none": [], "subset": ["labels-subset"], "absent": ["absent-c
                    "reordered": ["labels-order"], "range": ["labels-declared"]}
 WEIGHT_MODE_TAGS = {"none": [], "int": [], "float": ["fractional-weight"], "zeros": ["zero-weight"]}
 
-# Small weights that print exactly in decimal.
-NICE_WEIGHTS = (0.25, 0.5, 1.0, 1.5, 2.25, 3.0)
-
 
 def fmt(value) -> str:
     """A parameter value as it appears in a case id: None, nan, inf, 0.5, 0, 0.0."""
@@ -52,7 +50,7 @@ def fmt(value) -> str:
 
 def wrong(*readings: str) -> list[str]:
     """Tags naming the wrong readings of the spec a case tells apart from scikit-learn."""
-    return [f"wrong-reading-{r}" for r in readings]
+    return [f"{PREFIX}{r}" for r in readings]
 
 
 def case(metric, slug, y_true, y_pred, params=None, *, sample_weight=None, tags=(), description=None):
@@ -108,22 +106,6 @@ def draw_targets(rng: np.random.Generator, n_classes: int) -> tuple[list, list]:
     keep = rng.random(n) < rng.uniform(0.2, 0.85)
     y_pred = np.where(keep, y_true, noise)
     return [int(v) for v in y_true], [int(v) for v in y_pred]
-
-
-def draw_weights(rng: np.random.Generator, mode: str, n: int):
-    """sample_weight for ``mode``: none, int (1..3), float (NICE_WEIGHTS) or zeros (0..2, not all 0)."""
-    if mode == "none":
-        return None
-    if mode == "int":
-        return rng.integers(1, 4, n).tolist()
-    if mode == "float":
-        return rng.choice(NICE_WEIGHTS, n).tolist()
-    if mode == "zeros":
-        w = rng.integers(0, 3, n)
-        if not w.any():
-            w[int(rng.integers(0, n))] = 1
-        return w.tolist()
-    raise ValueError(mode)
 
 
 def draw_label_list(rng: np.random.Generator, mode: str, n_classes: int, y_true: list, y_pred: list):

@@ -1,40 +1,32 @@
-"""Wrong readings of the spec, and a check that the corpus catches each one.
+"""The count family's wrong readings, and its model of scikit-learn.
 
 This module generates nothing.  It re-implements the count-family metrics in
-plain Python, once as scikit-learn computes them and once under each
-*reading*: a plausible misreading of the spec, switched on by name.  Running
+plain Python, once as scikit-learn computes them and once under each *reading*
+(a plausible misreading of the spec, switched on by name), for the check in
+:mod:`generators.readings`:
 
     python -m generators.counts.readings
 
-generates the count-family cases in memory and checks, for every reading:
-
-* the plain implementation (no reading) agrees with every case, errors
-  included, so the re-implementation is a faithful model of scikit-learn;
-* at least one case catches the reading (gives a different value, or a value
-  where scikit-learn raises, or the other way round);
-* every case tagged ``wrong-reading-<name>`` does catch ``<name>``.
-
-It prints, per reading, the tagged cases that catch it, and exits 1 on any
-failure.  Values are compared with :func:`conformance.compare.compare` at the
-corpus tolerance, as a port would be.
+The family is the 1-D label cases of these metrics: their indicator-matrix
+cases belong to the agreement family, cases tagged ``numerics`` to the
+numerics family.
 """
 
 from __future__ import annotations
 
-from generators._readings import coverage_problems, print_summary, tag_problems
-
 import math
 import sys
-from collections import defaultdict
 
-from conformance.compare import compare
-from conformance.encoding import decode_numeric, decode_param
+from generators.counts import cases as generated_cases
+from generators.readings import Family, Refused, listed, main
 
 NAN = math.nan
 
-
-class Refused(Exception):
-    """The call is an error in scikit-learn."""
+METRICS = ("accuracy_score", "confusion_matrix", "precision_recall_fscore_support",
+           "precision_score", "recall_score", "f1_score", "fbeta_score")
+ACC, CM, PRF = METRICS[:1], METRICS[1:2], METRICS[2:]
+P_SIDE, R_SIDE = ("precision_score",), ("recall_score",)
+F_SIDE = ("precision_recall_fscore_support", "f1_score", "fbeta_score")  # F-beta is P at beta 0, R at beta inf
 
 
 # Every reading, with the wrong rule it stands for.
@@ -89,6 +81,24 @@ READINGS = {
     "normalize-zero-row-nan": "normalizing a row/column of zeros gives NaN, not 0",
     "normalize-counts-dropped-samples": "normalize divides by totals that include samples outside labels",
     "labels-not-in-y-true-accepted": "labels none of which is in y_true give a matrix instead of an error",
+}
+
+
+# The metrics a reading touches, where it does not touch them all.
+TOUCHES = {
+    P_SIDE + F_SIDE: ("precision-zero-division-ignored",),
+    R_SIDE + F_SIDE: ("recall-zero-division-ignored",),
+    F_SIDE: ("f-undefined-is-zero", "f-from-substituted-pr", "f-of-means", "beta-not-squared", "beta-reciprocal",
+             "beta-zero-means-default", "infinite-beta-nan"),
+    PRF: ("nan-propagates-into-mean", "undefined-class-dropped-from-mean",
+          "weighted-zero-total-support-is-zero-division", "true-classes-only", "exclude-zero-support-classes", "restricted-to-labels", "micro-is-accuracy",
+          "weighted-by-predicted", "support-ignores-weights", "pos-label-ignored", "binary-scores-present-class",
+          "binary-accepts-multiclass", "pos-label-absent-accepted", "negative-beta-accepted"),
+    PRF + CM: ("declared-range-classes", "labels-ignored", "absent-labels-dropped", "labels-sorted",
+               "zero-weight-drops-class"),
+    ACC: ("accuracy-count-ignores-weights", "accuracy-divides-by-n"),
+    CM: ("cm-transposed", "normalize-axis-swapped", "normalize-zero-row-nan", "normalize-counts-dropped-samples",
+         "labels-not-in-y-true-accepted"),
 }
 
 
@@ -356,11 +366,7 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     return [[div(v, total) for v in row] for row in cm]
 
 
-# --- dispatch and check ------------------------------------------------------------------------
-
-METRICS = ("accuracy_score", "confusion_matrix", "precision_recall_fscore_support",
-           "precision_score", "recall_score", "f1_score", "fbeta_score")
-
+# --- dispatch ----------------------------------------------------------------------------------
 
 def evaluate(metric: str, inputs: dict, params: dict, on=frozenset()):
     """The value of one case under the readings ``on``; raises Refused where scikit-learn raises."""
@@ -379,50 +385,17 @@ def evaluate(metric: str, inputs: dict, params: dict, on=frozenset()):
     return prfs(yt, yp, sample_weight=w, on=on, **params)[index]
 
 
-def _outcome(metric, inputs, params, on):
-    try:
-        return ("value", evaluate(metric, inputs, params, on))
-    except Refused:
-        return ("error", None)
-    except (ZeroDivisionError, OverflowError, ValueError, TypeError):
-        return ("crash", None)
+def model(reading, metric, inputs, params):
+    return evaluate(metric, inputs, params, frozenset() if reading is None else frozenset([reading]))
 
 
-def _agrees(expected, outcome, tolerance) -> bool:
-    kind, value = outcome
-    if "error" in expected:
-        return kind == "error"
-    if kind != "value":
-        return False
-    return bool(compare(decode_numeric(expected["value"]), value, **tolerance))
-
-
-def check(cases, tolerance) -> tuple[list[str], dict[str, list[str]]]:
-    """(problems, catching case ids by reading) for the given stored cases."""
-    problems: list[str] = []
-    caught: dict[str, list[str]] = defaultdict(list)
-    for case in cases:
-        inputs = {k: decode_numeric(v) for k, v in case["inputs"].items()}
-        params = {k: decode_param(v) for k, v in case["params"].items()}
-        expected = case["expected"]
-        if not _agrees(expected, _outcome(case["metric"], inputs, params, frozenset()), tolerance):
-            problems.append(f"{case['id']}: the plain re-implementation disagrees with scikit-learn")
-            continue
-        for reading in READINGS:
-            if not _agrees(expected, _outcome(case["metric"], inputs, params, frozenset([reading])), tolerance):
-                caught[reading].append(case["id"])
-        problems += tag_problems(case, caught, READINGS)
-    problems += coverage_problems(cases, caught, READINGS)
-    return problems, caught
-
-
-def main() -> int:
-    from generators import TOLERANCE
-    from generators.counts import cases as count_cases
-
-    cases = list(count_cases())
-    problems, caught = check(cases, TOLERANCE)
-    return print_summary(cases, problems, caught, READINGS)
+FAMILY = Family(
+    name="counts",
+    readings=listed(READINGS, METRICS, TOUCHES),
+    model=model,
+    owns=lambda case: case["metric"] in METRICS and not {"multilabel", "numerics"} & set(case["tags"]),
+    cases=generated_cases,
+)
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(FAMILY))

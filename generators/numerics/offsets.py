@@ -32,7 +32,7 @@ WHY = {
 }
 
 
-def _readings(metric: str, offset: str) -> list[str]:
+def _wrong_reading_tags(metric: str, offset: str) -> list[str]:
     """The numerics readings the case catches (generators/numerics/readings.py checks each)."""
     found = []
     if not (metric == "r2_score" and offset == "1e4"):  # R^2 ~ 0.999: float32's error stays below 1e-6
@@ -58,7 +58,7 @@ def cases():
             rng = rng_for(f"{metric}/numerics/{slug}")
             y_true = offset + np.arange(8.0)
             y_pred = y_true + rng.normal(0.0, 0.1, 8)
-            readings = _readings(metric, name)
+            readings = _wrong_reading_tags(metric, name)
             yield case(metric, slug, floats(y_true), floats(y_pred), tags=["large-offset", *wrong(*readings)],
                        description=_describe(name, readings))
     for metric in SCORES:
@@ -66,6 +66,6 @@ def cases():
         rng = rng_for(f"{metric}/numerics/{slug}")
         y_true = 1e9 + np.arange(8.0)
         y_pred = y_true + rng.normal(0.0, 0.1, 8)
-        readings = _readings(metric, "1e9")
+        readings = _wrong_reading_tags(metric, "1e9")
         yield case(metric, slug, floats(y_true), floats(y_pred), sample_weight=[1, 2, 3, 1, 2, 3, 1, 2],
                    tags=["large-offset", *wrong(*readings)], description=_describe("1e9", readings, weighted=True))

@@ -1,55 +1,49 @@
-"""Numerical misreadings of the specs, and a check that the numerics cases catch each.
+"""The numerics family's wrong readings: right on paper, wrong in arithmetic.
 
 This module generates nothing.  It models, in numpy, the metrics the numerics family
 uses -- once as scikit-learn computes them (float64, numpy's pairwise sums, centred
 before squaring, int64 counts turned into float64 before any product) and once under
 each *reading*: an implementation that is right on paper and wrong in arithmetic
-(float32, a one-pass variance, a count product in 32-bit integers, ...), switched on by
-name.  Running
+(float32, a one-pass variance, a count product in 32-bit integers, ...).  The check
+lives in :mod:`generators.readings`:
 
     python -m generators.numerics.readings
 
-generates the numerics cases in memory and checks:
-
-* the plain model (no reading) agrees with every case it models, at the corpus
-  tolerance, and so does the reference implementation on every case;
-* every regression case also agrees with the regression family's plain-Python model
-  summing left to right, right to left and exactly (``math.fsum``): no expected value
-  here depends on summation order (docs/decisions/0005-regression-tolerance.md);
-* at least one case catches each reading (another value, or a value where scikit-learn
-  raises, or the other way round), and every case tagged ``wrong-reading-<name>``
-  catches ``<name>``.
+The faithful variants that must agree with every case are this plain model (on the
+calls it models), the reference implementation, and on the regression cases the
+regression family's plain-Python model summing left to right, right to left and
+exactly (``math.fsum``): no expected value here depends on summation order
+(docs/decisions/0005-regression-tolerance.md).
 
 A float32 reading counts as caught only beyond rtol 1e-6, the widened tolerance a
 float32 port declares in its port.yaml (docs/decisions/0003): every float64 value
 "catches" float32 at the corpus tolerance; these cases catch it where float32 gives
-garbage.  It prints, per reading, the tagged cases, and exits 1 on any problem.
+garbage.  The family is the cases tagged ``numerics``.
 """
 
 from __future__ import annotations
 
-from generators._readings import coverage_problems, print_summary, tag_problems
-
 import math
 import sys
-import warnings
-from collections import defaultdict
 from dataclasses import dataclass
 
 import numpy as np
 
 import conformance.reference as ref
-from conformance.compare import compare
-from conformance.encoding import decode_numeric, decode_param, to_json
-
-SAME = object()  # the reading does not change this call
+from generators.numerics import cases as generated_cases
+from generators.numerics._common import FAMILY_TAG
+from generators.readings import SAME, Family, Registry, main, reference, refusing
+from generators.regression import readings as regression_model
 
 REGRESSION = ("r2_score", "explained_variance_score", "mean_squared_error", "root_mean_squared_error",
               "mean_absolute_error", "mean_absolute_percentage_error", "median_absolute_error", "max_error")
 COUNT_PRODUCTS = ("matthews_corrcoef", "cohen_kappa_score")
 LABELS = ("accuracy_score", "balanced_accuracy_score", "matthews_corrcoef", "cohen_kappa_score",
           "precision_score", "recall_score", "f1_score", "fbeta_score", "confusion_matrix")
+ARITHMETIC = REGRESSION + ("log_loss",)  # the calls Arith models
 FLOAT32_TOLERANCE = {"rtol": 1e-6, "atol": 1e-12}  # what a float32 port declares (ports/torchmetrics)
+
+confusion_matrix = refusing(ref.confusion_matrix)
 
 
 # --- arithmetic ----------------------------------------------------------------------------
@@ -195,7 +189,7 @@ def count_products(dtype, metric, inputs, params):
     if metric not in COUNT_PRODUCTS or "sample_weight" in inputs or set(params) - {"weights"}:
         return SAME
     y1, y2 = (inputs["y_true"], inputs["y_pred"]) if metric == "matthews_corrcoef" else (inputs["y1"], inputs["y2"])
-    c = np.asarray(ref.confusion_matrix(np.asarray(y1), np.asarray(y2))).astype(dtype)
+    c = np.asarray(confusion_matrix(np.asarray(y1), np.asarray(y2))).astype(dtype)
     if metric == "matthews_corrcoef":
         t_sum, p_sum = c.sum(axis=1, dtype=dtype), c.sum(axis=0, dtype=dtype)
         n_correct, n = np.trace(c, dtype=dtype), p_sum.sum(dtype=dtype)
@@ -234,7 +228,7 @@ def labels_as_float32(metric, inputs, params):
             changed[name] = y
     if all(changed[name] is inputs[name] for name in names):
         return SAME
-    return getattr(ref, metric)(**changed, **params)
+    return reference(metric, changed, params)
 
 
 def _arith(**knobs):
@@ -251,128 +245,58 @@ def plain(metric, inputs, params):
     return count_products(np.float64, metric, inputs, params) if value is SAME else value
 
 
-def _only(metrics, run):
-    return lambda metric, inputs, params: run(metric, inputs, params) if metric in metrics else SAME
+REGISTRY = Registry()
+REGISTRY.add("float32-arithmetic", "everything in float32 with numpy's pairwise sums (the most accurate float32 "
+             "port)", ARITHMETIC, _arith(dtype=np.float32), FLOAT32_TOLERANCE)
+REGISTRY.add("float32-accumulation", "everything in float32, summed left to right in one float32 accumulator "
+             "(a plain loop)", ARITHMETIC, _arith(dtype=np.float32, sequential=True), FLOAT32_TOLERANCE)
+REGISTRY.add("one-pass-variance", "the variance of y_true (and of the residuals) as mean(y^2) - mean(y)^2, in one "
+             "pass", ("r2_score", "explained_variance_score"), _arith(one_pass=True))
+REGISTRY.add("expanded-square", "sum (t - p)^2 computed as sum t^2 - 2 sum t*p + sum p^2 (dot products)",
+             ("r2_score", "mean_squared_error", "root_mean_squared_error"), _arith(expanded=True))
+REGISTRY.add("scaled-sum-of-squares", "sums of squares as s^2 * sum (x/s)^2 with s = max |x| (BLAS nrm2, hypot): "
+             "no overflow, no underflow",
+             ("r2_score", "explained_variance_score", "mean_squared_error", "root_mean_squared_error"),
+             _arith(scaled=True))
+REGISTRY.add("flush-to-zero", "subnormal inputs and results are flushed to 0 (FTZ/DAZ: -ffast-math, GPUs)",
+             ARITHMETIC, _arith(ftz=True))
+REGISTRY.add("running-mean", "means as a running update m += w (x - m) / W (Welford), which never overflows where "
+             "the sum does", REGRESSION, _arith(running_mean=True))
+REGISTRY.add("int32-count-products", "counts, marginals and their products in 32-bit integers (Int, int), which "
+             "wrap", COUNT_PRODUCTS, lambda metric, inputs, params: count_products(np.int32, metric, inputs, params))
+REGISTRY.add("int64-count-products", "counts, marginals and their products in 64-bit integers (Long), which wrap "
+             "beyond 9.2e18", COUNT_PRODUCTS,
+             lambda metric, inputs, params: count_products(np.int64, metric, inputs, params))
+REGISTRY.add("labels-as-float32", "class ids are stored as float32: ids above 2^24 that differ by less than its "
+             "spacing merge", LABELS, labels_as_float32)
+READINGS = tuple(REGISTRY.readings)
 
 
-@dataclass(frozen=True)
-class Reading:
-    rule: str
-    run: object  # (metric, inputs, params) -> value or SAME
-    float32: bool = False  # judged at FLOAT32_TOLERANCE
+def _regression_only(call):
+    return lambda metric, inputs, params: call(metric, inputs, params) if metric in regression_model.METRICS \
+        else SAME
 
 
-READINGS: dict[str, Reading] = {
-    "float32-arithmetic": Reading(
-        "everything in float32 with numpy's pairwise sums (the most accurate float32 port)",
-        _arith(dtype=np.float32), float32=True),
-    "float32-accumulation": Reading(
-        "everything in float32, summed left to right in one float32 accumulator (a plain loop)",
-        _arith(dtype=np.float32, sequential=True), float32=True),
-    "one-pass-variance": Reading(
-        "the variance of y_true (and of the residuals) as mean(y^2) - mean(y)^2, in one pass",
-        _only(("r2_score", "explained_variance_score"), _arith(one_pass=True))),
-    "expanded-square": Reading(
-        "sum (t - p)^2 computed as sum t^2 - 2 sum t*p + sum p^2 (dot products)",
-        _only(("r2_score", "mean_squared_error", "root_mean_squared_error"), _arith(expanded=True))),
-    "scaled-sum-of-squares": Reading(
-        "sums of squares as s^2 * sum (x/s)^2 with s = max |x| (BLAS nrm2, hypot): no overflow, no underflow",
-        _only(("r2_score", "explained_variance_score", "mean_squared_error", "root_mean_squared_error"),
-              _arith(scaled=True))),
-    "flush-to-zero": Reading(
-        "subnormal inputs and results are flushed to 0 (FTZ/DAZ: -ffast-math, GPUs)",
-        _arith(ftz=True)),
-    "running-mean": Reading(
-        "means as a running update m += w (x - m) / W (Welford), which never overflows where the sum does",
-        _only(REGRESSION, _arith(running_mean=True))),
-    "int32-count-products": Reading(
-        "counts, marginals and their products in 32-bit integers (Int, int), which wrap",
-        lambda metric, inputs, params: count_products(np.int32, metric, inputs, params)),
-    "int64-count-products": Reading(
-        "counts, marginals and their products in 64-bit integers (Long), which wrap beyond 9.2e18",
-        lambda metric, inputs, params: count_products(np.int64, metric, inputs, params)),
-    "labels-as-float32": Reading(
-        "class ids are stored as float32: ids above 2^24 that differ by less than its spacing merge",
-        labels_as_float32),
-}
-RULES = {name: r.rule for name, r in READINGS.items()}
+_run = REGISTRY.model(plain)
 
 
-# --- the check ---------------------------------------------------------------------------------
+def model(reading, metric, inputs, params):
+    return _run(reading, metric, {k: np.asarray(v) for k, v in inputs.items()}, params)
 
 
-def _decoded(case):
-    inputs = {k: decode_numeric(v) for k, v in case["inputs"].items()}
-    params = {k: decode_param(v) for k, v in case["params"].items()}
-    return inputs, params
-
-
-def _quiet(fn, *args):
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return fn(*args)
-
-
-def _differs(expected, run, tolerance) -> bool:
-    """Does ``run()`` (a value, SAME, or an exception = a refusal) differ from ``expected``?"""
-    try:
-        value = _quiet(run)
-    except Exception:  # a refusal, whatever its class (docs/decisions/0004)
-        return "error" not in expected
-    if value is SAME:
-        return False
-    if "error" in expected:
-        return True
-    return not compare(decode_numeric(expected["value"]), decode_numeric(to_json(value)), **tolerance)
-
-
-def _faithfulness(case, inputs, params, tolerance) -> list[str]:
-    from generators.regression import readings as regression_readings
-
-    problems = []
-    arrays = {k: np.asarray(v) for k, v in inputs.items()}
-    if _differs(case["expected"], lambda: getattr(ref, case["metric"])(**arrays, **params), tolerance):
-        problems.append(f"{case['id']}: the reference disagrees with scikit-learn")
-    if _differs(case["expected"], lambda: plain(case["metric"], arrays, params), tolerance):
-        problems.append(f"{case['id']}: the plain numerics model disagrees with scikit-learn")
-    if case["metric"] in regression_readings.METRICS:
-        for order in regression_readings.SUMS:
-            model = regression_readings.Model(order=order)
-            if not regression_readings._agrees(case["expected"], regression_readings._outcome(model, case), tolerance):
-                problems.append(f"{case['id']}: the regression model summing {order} disagrees with scikit-learn "
-                                "(the value depends on summation order)")
-    return problems
-
-
-def check(cases, tolerance) -> tuple[list[str], dict[str, list[str]]]:
-    """(problems, catching case ids by reading) for the given stored cases."""
-    problems: list[str] = []
-    caught: dict[str, list[str]] = defaultdict(list)
-    for case in cases:
-        inputs, params = _decoded(case)
-        found = _faithfulness(case, inputs, params, tolerance)
-        problems += found
-        if found:
-            continue
-        arrays = {k: np.asarray(v) for k, v in inputs.items()}
-        for name, reading in READINGS.items():
-            judged = FLOAT32_TOLERANCE if reading.float32 else tolerance
-            judged = {k: max(judged[k], tolerance[k]) for k in ("rtol", "atol")}
-            if _differs(case["expected"], lambda: reading.run(case["metric"], arrays, params), judged):
-                caught[name].append(case["id"])
-        problems += tag_problems(case, caught, READINGS)
-    problems += coverage_problems(cases, caught, READINGS)
-    return problems, caught
-
-
-def main() -> int:
-    from generators import TOLERANCE
-    from generators.numerics import cases as numerics_cases
-
-    cases = list(numerics_cases())
-    problems, caught = check(cases, TOLERANCE)
-    return print_summary(cases, problems, caught, RULES)
-
+FAMILY = Family(
+    name="numerics",
+    readings=READINGS,
+    model=model,
+    owns=lambda case: FAMILY_TAG in case["tags"],
+    cases=generated_cases,
+    variants={
+        "the reference": reference,
+        "the plain numerics model": lambda metric, inputs, params: model(None, metric, inputs, params),
+        **{f"the regression {label.removeprefix('the ')}": _regression_only(call)
+           for label, call in regression_model.SUMMING.items()},
+    },
+)
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(FAMILY))

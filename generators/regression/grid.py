@@ -78,7 +78,10 @@ def draw_targets(rng, metric, shape, values):
     return yt * scale, yp * scale
 
 
-def draw_weights(rng, mode, n):
+def draw_grid_weights(rng, mode, n):
+    """sample_weight for the regression grid: none, int (1..4), float (uniform in [0.05, 5)), quarters
+    (multiples of 1/4 up to 4) or zeros (0..3, not all 0).  Not generators.oracle.draw_weights: every
+    mode but "none" draws other values, and changing them would change the regression cases."""
     if mode == "none":
         return None
     if mode == "int":
@@ -123,7 +126,7 @@ def random_cases(metric):
                     params["multioutput"] = mode
                 yield reg_case(
                     metric, cid, _as_json(yt, values), _as_json(yp, values), params,
-                    sample_weight=draw_weights(rng, weights, size[0]),
+                    sample_weight=draw_grid_weights(rng, weights, size[0]),
                     tags=["grid", *WEIGHT_TAGS[weights], *VALUE_TAGS[values]],
                 )
 
@@ -151,7 +154,7 @@ def constant_target_cases(metric):
                             params["force_finite"] = False
                         yield reg_case(
                             metric, cid, floats(yt.reshape(size)), floats(yp.reshape(size)), params,
-                            sample_weight=draw_weights(rng, weights, size[0]),
+                            sample_weight=draw_grid_weights(rng, weights, size[0]),
                             tags=["grid", "constant-target", "force-finite", *WEIGHT_TAGS[weights]],
                         )
 

@@ -9,10 +9,12 @@ and the other way round, so a surprise in the oracle stops generation.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from generators.counts._common import INF, NAN, NICE_WEIGHTS, fmt, wrong  # noqa: F401  (re-exported)
-from generators.oracle import make_case, rng_for  # noqa: F401  (re-exported)
+from generators.oracle import draw_weights as oracle_draw_weights, make_case, rng_for  # noqa: F401  (re-exported)
 from generators.scores.ece_oracle import expected_calibration_error as ece_oracle
 
 # The name of the score argument, as each function spells it in scikit-learn 1.9.1.
@@ -120,21 +122,8 @@ def draw_multiclass_target(rng: np.random.Generator, n: int, k: int, *, all_pres
     return [int(v) for v in y]
 
 
-def draw_weights(rng: np.random.Generator, mode: str, n: int):
-    """sample_weight: none, int (1..3), float (NICE_WEIGHTS) or zeros (0..2, some 0, not all)."""
-    if mode == "none":
-        return None
-    if mode == "int":
-        return [int(v) for v in rng.integers(1, 4, n)]
-    if mode == "float":
-        return [float(v) for v in rng.choice(NICE_WEIGHTS, n)]
-    if mode == "zeros":
-        w = rng.integers(0, 3, n)
-        w[int(rng.integers(0, n))] = 0
-        if not w.any():
-            w[int(rng.integers(0, n))] = 1
-        return [int(v) for v in w]
-    raise ValueError(mode)
+# The zero-weight tag promises a weight of 0: the score grids' "zeros" mode always has one.
+draw_weights = partial(oracle_draw_weights, some_zero=True)
 
 
 WEIGHT_TAGS = {"none": [], "int": [], "float": ["fractional-weight"], "zeros": ["zero-weight"]}

@@ -1,84 +1,40 @@
-"""Wrong readings of the score-family specs, and a check that the corpus catches each.
+"""The score family's wrong readings, each a small wrong implementation.
 
-This module generates nothing.  Each reading is a small wrong implementation
-of one or more metrics: conformance.reference with one rule changed (a tie
-rule, a clipping bound, a bin edge, the positive class, ...).  Running
+This module generates nothing.  Each reading is conformance.reference with one
+rule changed (a tie rule, a clipping bound, a bin edge, the positive class,
+...), written as a function of its own that calls the reference, or its pieces
+with one piece swapped for a wrong one; the faithful model is the reference
+itself, which tests/test_reference_corpus.py also checks against every case.
+The check lives in :mod:`generators.readings`:
 
     python -m generators.scores.readings
 
-generates the family's cases in memory and checks, for every reading:
-
-* at least one case catches it (another value, or a value where the oracle
-  refuses, or a refusal where it answers), and some case of its metrics does
-  not; on a case the oracle answers, the wrong implementation answers too or
-  refuses on purpose (``Refused``): any other exception is a bug in it;
-* every case tagged ``wrong-reading-<name>`` catches ``<name>``, and every
-  reading is tagged on some case.
-
-The reference itself is checked against every case by
-tests/test_reference_corpus.py, so "the reference with one rule changed"
-differs from scikit-learn in that rule only.  Values are compared with
-:func:`conformance.compare.compare` at the corpus tolerance, as a port would be.
+The family is the cases of these metrics; cases tagged ``numerics`` belong to
+the numerics family.
 """
 
 from __future__ import annotations
 
-from generators._readings import coverage_problems, print_summary, tag_problems
-
-import contextlib
 import math
 import sys
-from collections import defaultdict
-from dataclasses import dataclass
 
 import numpy as np
 
-import conformance.reference as ref
-from conformance.compare import compare
-from conformance.encoding import decode_numeric, decode_param, to_json
 from conformance.reference import _calibration, _scores
+from generators.readings import Family, Refused, Registry, main, reference, refusing
+from generators.scores import cases as generated_cases
 
 METRICS = ("top_k_accuracy_score", "log_loss", "brier_score_loss", "roc_curve", "precision_recall_curve",
            "average_precision_score", "roc_auc_score", "calibration_curve", "expected_calibration_error")
 
-
-class Refused(ValueError):
-    """The wrong implementation refuses an input scikit-learn accepts."""
-
-
-@dataclass(frozen=True)
-class Reading:
-    rule: str
-    metrics: tuple[str, ...]
-    run: object  # (metric, inputs, params) -> value
-
-
-READINGS: dict[str, Reading] = {}
+REGISTRY = Registry()
 
 
 def reading(name: str, rule: str, *metrics: str):
-    def register(fn):
-        READINGS[name] = Reading(rule, metrics, fn)
-        return fn
-    return register
+    return REGISTRY.reading(name, rule, metrics)
 
 
-def plain(metric, x, p):
-    return getattr(ref, metric)(**x, **p)
-
-
-@contextlib.contextmanager
-def patched(module, name, replacement):
-    """Swap one building block of the reference for a wrong one, for one call."""
-    original = getattr(module, name)
-    setattr(module, name, replacement)
-    try:
-        yield
-    finally:
-        setattr(module, name, original)
-
-
-SCORE = {"top_k_accuracy_score": "y_score", "log_loss": "y_proba", "brier_score_loss": "y_proba"}
+plain = reference  # the reference's value for a call (inputs as arrays); its refusals are Refused
 
 
 def _is_multiclass_scores(s) -> bool:
@@ -95,10 +51,7 @@ def _(metric, x, p):
 @reading("normalize-ignored", "normalize=False still divides by the number of samples", "top_k_accuracy_score",
          "log_loss")
 def _(metric, x, p):
-    try:
-        return plain(metric, x, {**p, "normalize": True})
-    except ZeroDivisionError as exc:  # weights summing to 0, divided by all the same
-        raise Refused(str(exc)) from exc
+    return plain(metric, x, {**p, "normalize": True})  # weights summing to 0: refused all the same
 
 
 # --- top_k_accuracy_score ------------------------------------------------------------------
@@ -310,29 +263,55 @@ def _split_ties(positive, scores, weights):
 
 def _keep_zero_weights(positive, scores, weights):
     """_threshold_counts without removing the samples of weight 0."""
-    if weights is None:
-        return _ORIGINAL_THRESHOLD_COUNTS(positive, scores, None)
+    if weights is None or scores.shape[0] == 0:
+        return refusing(_scores._threshold_counts)(positive, scores, weights)
     order = np.argsort(scores, kind="stable")[::-1]
     positive, scores, w = positive[order], scores[order], weights[order]
     last = np.r_[np.flatnonzero(np.diff(scores)), scores.shape[0] - 1]
     return np.cumsum((1 - positive) * w)[last], np.cumsum(positive * w)[last], scores[last]
 
 
-_ORIGINAL_THRESHOLD_COUNTS = _scores._threshold_counts
+def _curve(metric, x, p, threshold_counts):
+    """roc_curve or precision_recall_curve on ``threshold_counts`` instead of the reference's."""
+    y_true, y_score, pos_label, w = x["y_true"], x["y_score"], p.get("pos_label"), x.get("sample_weight")
+    drop = p.get("drop_intermediate", metric == "roc_curve")
+    refusing(_scores._check_curve_keywords)(y_true, y_score, pos_label, w, drop)
+    counts = threshold_counts(*refusing(_scores._curve_inputs)(y_true, y_score, pos_label, w))
+    return (_scores._roc_points if metric == "roc_curve" else _scores._pr_points)(*counts, drop)
+
+
+def _average_precision(x, p, threshold_counts):
+    """average_precision_score on ``threshold_counts`` instead of the reference's."""
+    plain("average_precision_score", x, p)  # the reference's checks
+
+    def binary(positive, scores, weights, pos_label=1):
+        counts = threshold_counts(*_scores._curve_inputs(positive, scores, pos_label, weights))
+        precision, recall, _ = _scores._pr_points(*counts, False)
+        return float(max(0.0, -np.sum(np.diff(recall) * precision[:-1])))
+
+    yt, s, w = x["y_true"], x["y_score"], x.get("sample_weight")
+    w = None if w is None else _scores.column(np.asarray(w), "sample_weight")
+    if _scores.target_type(yt) == "binary":
+        return binary(yt, s, w, p.get("pos_label", 1))
+    yt = _scores.column(yt, "y_true")
+    indicator = (yt[:, None] == np.unique(yt)[None, :]).astype(np.float64)
+    return _scores._average_columns(binary, indicator, _scores.score_array(s, "y_score"), p.get("average", "macro"),
+                                    w)
 
 
 @reading("ties-split", "tied scores are not grouped: each sample is its own threshold", "roc_curve",
          "precision_recall_curve", "average_precision_score")
 def _(metric, x, p):
-    with patched(_scores, "_threshold_counts", _split_ties):
-        return plain(metric, x, p)
+    if metric == "average_precision_score":
+        return _average_precision(x, p, _split_ties)
+    plain(metric, x, p)  # the reference's refusals (no sample of non-zero weight, ...)
+    return _curve(metric, x, p, _split_ties)
 
 
 @reading("zero-weights-kept", "samples of weight 0 stay, so their scores are thresholds", "roc_curve",
          "precision_recall_curve")
 def _(metric, x, p):
-    with patched(_scores, "_threshold_counts", _keep_zero_weights):
-        return plain(metric, x, p)
+    return _curve(metric, x, p, _keep_zero_weights)
 
 
 @reading("pos-label-greater", "without pos_label, the greater of two labels is positive (no error)", "roc_curve",
@@ -397,8 +376,7 @@ def _binary_ap(x, p, area):
     value = plain("average_precision_score", x, p)
     if _is_multiclass_scores(x["y_score"]):
         return value
-    precision, recall, _ = ref.precision_recall_curve(x["y_true"], x["y_score"], pos_label=p.get("pos_label", 1),
-                                                      sample_weight=x.get("sample_weight"))
+    precision, recall, _ = plain("precision_recall_curve", x, {"pos_label": p.get("pos_label", 1)})
     return area(precision, recall)
 
 
@@ -495,21 +473,21 @@ def _(metric, x, p):
 
 @reading("auc-ovo-one-direction", "one-vs-one uses only AUC(a vs b, column a) for each pair", "roc_auc_score")
 def _(metric, x, p):
-    if p.get("multi_class") != "ovo":
-        return plain(metric, x, p)
-
-    def one_direction(encoded, s, average):
-        present = np.unique(encoded)
-        scores, prevalence = [], []
-        for i, a in enumerate(present):
-            for b in present[i + 1:]:
-                mask = (encoded == a) | (encoded == b)
-                scores.append(_scores._binary_auc((encoded[mask] == a).astype(float), s[mask, a], None))
-                prevalence.append(mask.mean())
-        return float(np.average(scores, weights=prevalence if average == "weighted" else None))
-
-    with patched(_scores, "_ovo_auc", one_direction):
-        return plain(metric, x, p)
+    value = plain(metric, x, p)
+    yt, s = _scores.column(x["y_true"], "y_true"), np.asarray(x["y_score"])
+    if p.get("multi_class") != "ovo" or not (_scores.target_type(yt) == "multiclass" or s.ndim == 2 and s.shape[1] > 2):
+        return value
+    labels = p.get("labels")
+    encoded = np.searchsorted(np.unique(yt) if labels is None else _scores.unique_labels_param(labels), yt)
+    s = _scores.score_array(s, "y_score")
+    present = np.unique(encoded)
+    scores, prevalence = [], []
+    for i, a in enumerate(present):
+        for b in present[i + 1:]:
+            mask = (encoded == a) | (encoded == b)
+            scores.append(_scores._binary_auc((encoded[mask] == a).astype(float), s[mask, a], None))
+            prevalence.append(mask.mean())
+    return float(np.average(scores, weights=prevalence if p.get("average", "macro") == "weighted" else None))
 
 
 @reading("auc-ovr-absent-class-skipped", "one-vs-rest macro skips a class absent from y_true (NaN-mean)",
@@ -547,13 +525,13 @@ def _left_closed(y_prob, n_bins, strategy):
 
 def _exact_fractions(y_prob, n_bins, strategy):
     if strategy != "uniform":
-        return _ORIGINAL_BIN_INDEX(y_prob, n_bins, strategy)
+        return _calibration.bin_index(y_prob, n_bins, strategy)
     return np.searchsorted(np.arange(1, n_bins) / n_bins, y_prob)
 
 
 def _textbook_quantiles(y_prob, n_bins, strategy):
     if strategy != "quantile":
-        return _ORIGINAL_BIN_INDEX(y_prob, n_bins, strategy)
+        return _calibration.bin_index(y_prob, n_bins, strategy)
     v, n = np.sort(y_prob), y_prob.shape[0]
     h = np.arange(n_bins + 1) / n_bins * (n - 1)  # (n - 1) * i / B, not numpy's n*q + (1 - q) - 1
     j = np.minimum(np.floor(h).astype(int), n - 1)
@@ -562,28 +540,46 @@ def _textbook_quantiles(y_prob, n_bins, strategy):
     return np.searchsorted(edges[1:-1], y_prob)
 
 
-_ORIGINAL_BIN_INDEX = _calibration.bin_index
+def _outcome_and_confidence(metric, x, p):
+    """The 0/1 outcome and the binned probability of calibration_curve or expected_calibration_error."""
+    if metric == "calibration_curve" or p["confidence"] == "positive":
+        outcome, confidence = _calibration._binary_outcome(x["y_true"], x["y_prob"], p.get("pos_label"))
+    else:
+        outcome, confidence = _calibration._top_label(x["y_true"], np.asarray(x["y_prob"]), p.get("labels"))
+    return outcome, confidence.astype(np.float64)
+
+
+def _binned(metric, x, p, bin_index):
+    """calibration_curve or expected_calibration_error with ``bin_index`` instead of the reference's."""
+    plain(metric, x, p)  # the reference's checks
+    outcome, confidence = _outcome_and_confidence(metric, x, p)
+    n_bins = p.get("n_bins", 5)
+    index = bin_index(confidence, n_bins, p.get("strategy", "uniform"))
+    count = np.bincount(index, minlength=n_bins)
+    filled = count != 0
+    mean_outcome = np.bincount(index, weights=outcome.astype(np.float64), minlength=n_bins)[filled] / count[filled]
+    mean_confidence = np.bincount(index, weights=confidence, minlength=n_bins)[filled] / count[filled]
+    if metric == "calibration_curve":
+        return mean_outcome, mean_confidence
+    return float(np.sum(count[filled] * np.abs(mean_outcome - mean_confidence)) / outcome.shape[0])
 
 
 @reading("bins-left-closed", "bins are closed on the left ([e_i, e_i+1), numpy.histogram style)",
          "calibration_curve", "expected_calibration_error")
 def _(metric, x, p):
-    with patched(_calibration, "bin_index", _left_closed):
-        return plain(metric, x, p)
+    return _binned(metric, x, p, _left_closed)
 
 
 @reading("edges-exact-fractions", "uniform edges are i / n_bins, not numpy.linspace's i * (1 / n_bins)",
          "calibration_curve", "expected_calibration_error")
 def _(metric, x, p):
-    with patched(_calibration, "bin_index", _exact_fractions):
-        return plain(metric, x, p)
+    return _binned(metric, x, p, _exact_fractions)
 
 
 @reading("quantile-textbook-index", "quantile edges use the index (n - 1) * i / B exactly, not numpy's float64 "
          "n*q + (1 - q) - 1", "calibration_curve", "expected_calibration_error")
 def _(metric, x, p):
-    with patched(_calibration, "bin_index", _textbook_quantiles):
-        return plain(metric, x, p)
+    return _binned(metric, x, p, _textbook_quantiles)
 
 
 @reading("cal-outputs-swapped", "calibration_curve returns (mean probability, fraction of positives)",
@@ -615,12 +611,8 @@ def _(metric, x, p):
 @reading("ece-unweighted-bins", "ECE is the plain mean of the non-empty bins' gaps", "expected_calibration_error")
 def _(metric, x, p):
     plain(metric, x, p)
-    if p["confidence"] == "positive":
-        outcome, conf = _calibration._binary_outcome(x["y_true"], x["y_prob"], p.get("pos_label"))
-    else:
-        outcome, conf = _calibration._top_label(x["y_true"], np.asarray(x["y_prob"]), p.get("labels"))
-    _, mean_outcome, mean_conf = _calibration._bins(outcome, conf.astype(float), p.get("n_bins", 5),
-                                                    p.get("strategy", "uniform"))
+    outcome, conf = _outcome_and_confidence(metric, x, p)
+    _, mean_outcome, mean_conf = _calibration._bins(outcome, conf, p.get("n_bins", 5), p.get("strategy", "uniform"))
     return float(np.mean(np.abs(mean_outcome - mean_conf)))
 
 
@@ -662,67 +654,21 @@ def _(metric, x, p):
     return plain(metric, {**x, "y_prob": q[:, 1]}, {**rest, "confidence": "positive", "pos_label": labels[1].item()})
 
 
-# --- the check ------------------------------------------------------------------------------------
-
-def _outcome(run, metric, inputs, params):
-    import warnings
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            return "value", run(metric, inputs, params), None
-        except Refused:
-            return "error", None, None
-        except Exception as exc:  # noqa: BLE001 -- any refusal is the outcome
-            return "error", None, exc
+_run = REGISTRY.model(plain)
 
 
-def _agrees(expected, outcome, tolerance) -> bool:
-    kind, value, _ = outcome
-    if "error" in expected:
-        return kind == "error"
-    if kind != "value":
-        return False
-    return bool(compare(decode_numeric(expected["value"]), decode_numeric(to_json(value)), **tolerance))
+def model(reading, metric, inputs, params):
+    return _run(reading, metric, {k: np.asarray(v) for k, v in inputs.items()}, params)
 
 
-def check(cases, tolerance) -> tuple[list[str], dict[str, list[str]]]:
-    """(problems, catching case ids by reading) for the given stored cases."""
-    problems: list[str] = []
-    caught: dict[str, list[str]] = defaultdict(list)
-    agreed: dict[str, int] = defaultdict(int)
-    for case in cases:
-        if case["metric"] not in METRICS:
-            continue
-        inputs = {k: np.asarray(decode_numeric(v)) for k, v in case["inputs"].items()}
-        params = {k: decode_param(v) for k, v in case["params"].items()}
-        for name, r in READINGS.items():
-            if case["metric"] not in r.metrics:
-                continue
-            outcome = _outcome(r.run, case["metric"], inputs, params)
-            if "value" in case["expected"] and outcome[2] is not None:
-                # The reference answers this case; a wrong implementation built on it that
-                # raises anything but Refused has a bug, not a reading.
-                problems.append(f"{case['id']}: reading {name} crashed: {outcome[2]!r}")
-            if _agrees(case["expected"], outcome, tolerance):
-                agreed[name] += 1
-            else:
-                caught[name].append(case["id"])
-        problems += tag_problems(case, caught, READINGS)
-    problems += coverage_problems([c for c in cases if c["metric"] in METRICS], caught, READINGS)
-    for name in READINGS:
-        if not agreed.get(name):
-            problems.append(f"reading {name}: agrees with no case of its metrics (not a plausible reading)")
-    return problems, caught
-
-
-def main() -> int:
-    from generators import TOLERANCE
-    from generators.scores import cases as score_cases
-
-    cases = list(score_cases())
-    problems, caught = check(cases, TOLERANCE)
-    return print_summary(cases, problems, caught, {n: r.rule for n, r in READINGS.items()})
+FAMILY = Family(
+    name="scores",
+    readings=tuple(REGISTRY.readings),
+    model=model,
+    owns=lambda case: case["metric"] in METRICS and "numerics" not in case["tags"],
+    cases=generated_cases,
+    variants={"the reference": plain},
+)
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(FAMILY))
