@@ -9,7 +9,7 @@ import shutil
 
 import nox
 
-nox.options.sessions = ["tests", "check"]
+nox.options.sessions = ["tests", "check", "light"]
 nox.options.reuse_existing_virtualenvs = True
 
 
@@ -23,15 +23,28 @@ def tests(session):
 @nox.session
 def check(session):
     """The bundled corpus lints clean and is fresh against the pinned scikit-learn."""
-    session.install("-e", ".")
+    session.install("-e", ".[oracle]")
     session.run("parity", "lint")
     session.run("parity", "generate", "--check")
 
 
 @nox.session
+def light(session):
+    """The light install: `pip install .` with no extras gives lint, verify, report and diff, without
+    scikit-learn or scipy (pyproject.toml: the oracle is the extra "oracle").  A fresh virtualenv,
+    a non-editable install, then the README's first checks; fails if scikit-learn or scipy got in."""
+    session.install(".")
+    session.run("python", "-c", "import importlib.util as u, sys; "
+                "found = [m for m in ('sklearn', 'scipy') if u.find_spec(m)]; "
+                "sys.exit(f'the light install brought in {found}' if found else 0)")
+    session.run("parity", "lint")
+    session.run("parity", "verify", "ports/reference", "--no-progress")
+
+
+@nox.session
 def generate(session):
     """Regenerate oracle/ from the pinned scikit-learn; review the diff before committing."""
-    session.install("-e", ".")
+    session.install("-e", ".[oracle]")
     session.run("parity", "generate", *session.posargs)
     session.run("parity", "lint")
 
@@ -68,7 +81,7 @@ def fuzz(session):
 @nox.session
 def bench(session):
     """Benchmarks; they rewrite their sections of docs/performance.md."""
-    session.install("-e", ".")
+    session.install("-e", ".[oracle]")
     session.run("python", "benchmarks/bench_reference.py", *session.posargs)
     session.run("python", "benchmarks/bench_protocol.py", *session.posargs)
     session.run("python", "benchmarks/bench_fuzz.py", *session.posargs)
@@ -80,11 +93,11 @@ def ports(session):
     build) and verify it against the bundled corpus; fails when any port diverges undeclared.
 
     Runs in the current environment (where `pip install -e .[dev]` put parity); the system
-    toolchains come from .ci/install (apt-get: kotlin, chromium).
+    toolchains come from .ci/install (apt-get: kotlin, mono-mcs, mono-devel, chromium).
     """
     from pathlib import Path
 
-    for tool in ("node", "npm", "kotlinc", "java"):
+    for tool in ("node", "npm", "kotlinc", "java", "mcs", "mono"):
         if shutil.which(tool) is None:
             session.error(f"{tool} is not on PATH: run `bash .ci/install` first")
     folders = [m.parent for m in sorted(Path("ports").glob("*/port.yaml"))]

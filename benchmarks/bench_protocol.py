@@ -173,13 +173,13 @@ def machine() -> list[tuple[str, str]]:
             ("load average (1 min) before / after", f"{LOAD_BEFORE:.2f} / {os.getloadavg()[0]:.2f}")]
 
 
-def section(rows: list[dict], corpus_cases: int) -> str:
+def section(rows: list[dict], corpus_cases: int, took: float) -> str:
     lines = [
         START,
         "## Protocol overhead",
         "",
-        "Written by `benchmarks/bench_protocol.py` (run `python benchmarks/bench_protocol.py` to reproduce, "
-        "about a minute; `--quick` prints smaller runs without writing).",
+        "Written by `benchmarks/bench_protocol.py` (run `python benchmarks/bench_protocol.py` to reproduce; "
+        f"this run took {took / 60:.1f} min; `--quick` prints smaller runs without writing).",
         "",
         f"`parity verify` through a port, in-process `conformance.harness.verify` with the record streamed to a "
         f"file and no progress bar. The bundled corpus ({corpus_cases:,} cases) is replayed cyclically to N cases "
@@ -246,6 +246,7 @@ def main(argv=None) -> int:
         print(json.dumps(measure(int(n), port, int(window))))
         return 0
 
+    started = time.perf_counter()
     load = os.getloadavg()[0]
     if load > 0.5:
         print(f"warning: load average {load:.2f}: other processes share the two cores; the figures will be low",
@@ -265,7 +266,7 @@ def main(argv=None) -> int:
     if not args.quick:
         from conformance.corpus import load_corpus
 
-        write_section(section(rows, len(load_corpus())))
+        write_section(section(rows, len(load_corpus()), time.perf_counter() - started))
         print(f"wrote {_doc.DOC}")
     return 0
 

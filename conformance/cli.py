@@ -2,17 +2,24 @@
 
 Every failure the user can fix is one line on stderr naming the file, case or
 option at fault, and exit status 2 for usage and configuration errors; a
-corpus or port that fails its check exits 1.
+corpus or port that fails its check exits 1.  When whoever reads stdout goes
+away (``parity diff A B | head``), a command stops quietly with exit status
+141 (128 + SIGPIPE, what a shell reports for a process a broken pipe ended).
 
 ``parity verify PORT_DIR`` runs the corpus through a port (docs/protocol.md,
 docs/ports.md) and writes the run record (docs/run-record.md); ``parity
 report`` renders records as conformance reports and ``parity diff`` compares
 two records (docs/reports.md).
+
+scikit-learn (the oracle) is an optional extra: only ``parity generate`` and
+``parity fuzz`` need it, and they import it (and everything else that does)
+inside the command; lint, verify, report and diff never import it or scipy.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 from pathlib import Path
@@ -20,6 +27,15 @@ from pathlib import Path
 from conformance.corpus import bundled_oracle, check_corpus
 
 USAGE_ERROR = 2
+BROKEN_PIPE = 141  # 128 + SIGPIPE: stdout's reader went away (`parity diff A B | head`)
+ORACLE_EXTRA = 'pip install "metric-parity[oracle]"'
+
+DESCRIPTION = (
+    "metric-parity: a conformance suite for machine-learning metrics, with scikit-learn as the oracle. "
+    "Check a corpus (lint), run it through a port and judge every case (verify), render and compare run "
+    "records (report, diff); regenerate the corpus (generate) and fuzz a port (fuzz) with scikit-learn "
+    "installed. Exit status: 0 ok, 1 a check failed, 2 a usage or configuration error."
+)
 
 
 def _corpus_dir(arg: str | None) -> Path:
@@ -43,7 +59,19 @@ def cmd_lint(args) -> int:
     return 0
 
 
+def _needs_oracle(command: str) -> int | None:
+    """None when scikit-learn imports; else exit status 2 after one line saying how to get it."""
+    try:
+        import sklearn  # noqa: F401
+    except ImportError:
+        return _fail(f"parity {command}: needs scikit-learn (the oracle): {ORACLE_EXTRA}")
+    return None
+
+
 def cmd_generate(args) -> int:
+    missing = _needs_oracle("generate")
+    if missing is not None:
+        return missing
     import generators
     from generators.check import stale
 
@@ -76,8 +104,8 @@ def _port_and_corpus(command: str, args):
     of a usage error (every problem printed, one line each)."""
     from conformance.harness import ManifestError, load_manifest
 
-    try:
-        manifest = load_manifest(args.port_dir)
+    try:  # a port judged from a results file is never started: it needs no command
+        manifest = load_manifest(args.port_dir, live=not getattr(args, "results", None))
     except ManifestError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
@@ -120,7 +148,8 @@ def cmd_verify(args) -> int:
         if code:
             return code
 
-    options = Options(timeout=args.timeout, window=args.window, max_restarts=args.max_restarts)
+    options = Options(timeout=args.timeout, window=args.window, max_restarts=args.max_restarts,
+                      start_timeout=args.start_timeout)
     record_path, scratch = args.json, None
     if args.report_dir and not record_path:  # the report is rendered from a record: keep one for the run
         import tempfile
@@ -137,6 +166,8 @@ def cmd_verify(args) -> int:
                 return code
     except CommandNotFound as exc:
         return _fail(str(exc))
+    except BrokenPipeError:  # stdout went away while the summary was printed: main() ends quietly
+        raise
     except OSError as exc:  # the record could not be written
         return _fail(f"parity verify: {exc.filename or record_path}: {exc.strerror or exc}")
     except KeyboardInterrupt:  # before the run started
@@ -171,9 +202,14 @@ def cmd_report(args) -> int:
 
     if args.date is not None and not DATE.match(args.date):
         return _fail(f"parity report: --date {args.date!r}: expected YYYY-MM-DD")
+    from conformance.harness.record import not_a_record
+
     for record in args.records:
         if not Path(record).is_file():
             return _fail(f"parity report: {record}: not a file")
+        why = not_a_record(record)
+        if why:
+            return _fail(f"parity report: {why}")
     if args.corpus is not None and not Path(args.corpus).is_dir():
         return _fail(f"parity report: --corpus {args.corpus}: not a directory")
     out = Path(args.out)
@@ -185,9 +221,14 @@ def cmd_report(args) -> int:
 def cmd_diff(args) -> int:
     import json
 
+    from conformance.harness.record import not_a_record
     from conformance.report import RecordError, load_run
     from conformance.report.diff import diff, text
 
+    for record in (args.a, args.b):
+        why = not_a_record(record)
+        if why:
+            return _fail(f"parity diff: {why}")
     try:
         runs = [load_run(p) for p in (args.a, args.b)]
     except RecordError as exc:
@@ -269,14 +310,22 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="parity", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="parity", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    p = sub.add_parser("lint", help="check a corpus folder against the format")
+    p = sub.add_parser(
+        "lint", help="check a corpus folder against the format",
+        description="Check a corpus folder (MANIFEST.json, the case files) against the format: every problem "
+                    "is one line naming the file, the case id and the JSON path. Exit 0 when the corpus is "
+                    "clean, 1 when it has problems, 2 when the folder does not exist.")
     p.add_argument("dir", nargs="?", help="corpus folder (default: the bundled oracle/)")
     p.set_defaults(func=cmd_lint)
 
-    p = sub.add_parser("generate", help="regenerate the corpus from scikit-learn")
+    p = sub.add_parser(
+        "generate", help="regenerate the corpus from scikit-learn",
+        description="Regenerate the corpus by calling the pinned scikit-learn (the oracle, an optional extra: "
+                    + ORACLE_EXTRA + "). With --check, regenerate in memory and exit 1 listing the case ids "
+                    "that differ from what is on disk.")
     p.add_argument("--out", help="output folder (default: the bundled oracle/)")
     p.add_argument("--check", action="store_true",
                    help="regenerate in memory and list the case ids that differ from what is on disk")
@@ -296,6 +345,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="judge this results file (JSON lines of {id, value|error|skipped}) instead of running the port")
     p.add_argument("--timeout", metavar="SECONDS", type=_positive_float, default=5.0,
                    help="seconds the port has for one case (default: 5)")
+    p.add_argument("--start-timeout", metavar="SECONDS", type=_positive_float, default=None,
+                   help="seconds the port has to answer start (default: port.yaml's start_timeout, else 30)")
     p.add_argument("--window", metavar="N", type=_count(1), default=32,
                    help="run messages in flight at once (default: 32; 1 = strict request/answer)")
     p.add_argument("--max-restarts", metavar="N", type=_count(0), default=20,
@@ -309,7 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "report", help="render conformance reports from run records",
-        description="Render run records (from `parity verify --json`, one per port) as conformance reports: "
+        description="Render run records (from parity verify --json, one per port) as conformance reports: "
                     "OUT/<port>/equivalence.md and badge.json per port, OUT/index.md and OUT/index.html across "
                     "ports.  The same records always give byte-identical files.")
     p.add_argument("records", metavar="RUN.json", nargs="+", help="run records, one per port")
@@ -333,9 +384,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "fuzz", help="differential fuzzing of a live port against live scikit-learn",
         description="Draw new calls in the corpus's space, ask the pinned scikit-learn for their outcome and judge "
-                    "the port on them as `parity verify` would, checking metamorphic relations besides; shrink "
-                    "every finding (docs/fuzzing.md).  Exit 0 when nothing new is found, 1 when something is, "
-                    "2 for a usage error.")
+                    "the port on them as parity verify would, checking metamorphic relations besides; shrink "
+                    "every finding (docs/fuzzing.md). Needs scikit-learn (" + ORACLE_EXTRA + "). Exit 0 when "
+                    "nothing new is found, 1 when something is, 2 for a usage error.")
     p.add_argument("port_dir", metavar="PORT_DIR", help="the port's folder, holding port.yaml")
     p.add_argument("--metric", metavar="GLOB", action="append", help="draw only metrics matching GLOB (repeatable)")
     budget = p.add_mutually_exclusive_group()
@@ -347,7 +398,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", metavar="FINDINGS.json", help="write the findings here")
     p.add_argument("--promote", metavar="DIR",
                    help="write each finding as a case description into DIR (generators/fuzzed/cases turns them "
-                        "into corpus cases at the next `parity generate`)")
+                        "into corpus cases at the next parity generate)")
     p.add_argument("--dask", metavar="ADDRESS", help="run the jobs as tasks on this Dask scheduler")
     p.add_argument("--corpus", metavar="DIR", help="the corpus whose space is drawn (default: the bundled oracle/)")
     p.add_argument("--timeout", metavar="SECONDS", type=_positive_float, default=10.0,
@@ -359,6 +410,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_fuzz(args) -> int:
+    missing = _needs_oracle("fuzz")
+    if missing is not None:
+        return missing
     from conformance.fuzz import report
     from conformance.fuzz.campaign import Budget, campaign
     from conformance.harness.live import PortDown
@@ -392,9 +446,28 @@ def cmd_fuzz(args) -> int:
     return 1 if findings else 0
 
 
+def _quiet_broken_pipe() -> int:
+    """stdout's reader went away: send what is still buffered (and any later write) to /dev/null,
+    so the interpreter's own flush at exit cannot print a traceback either."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            os.dup2(devnull, stream.fileno())
+        except (AttributeError, OSError, ValueError):  # not a real file (a test's capture)
+            pass
+    os.close(devnull)
+    return BROKEN_PIPE
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    return args.func(args)
+    try:
+        args = build_parser().parse_args(argv)  # --help prints, too
+        code = args.func(args)
+        sys.stdout.flush()  # a broken pipe shows here, not at exit
+        sys.stderr.flush()
+    except BrokenPipeError:
+        return _quiet_broken_pipe()
+    return code
 
 
 if __name__ == "__main__":

@@ -6,12 +6,18 @@ whole corpus or raises :class:`CorpusError` listing *every* problem found,
 each naming its file and, where there is one, its case id.  Nothing is
 half-loaded: a corpus with one bad case is refused whole, because a port that
 silently skipped it would be judged on less than it thinks.
+
+``parity lint`` prints these problems: each names the file, the case id (or
+the line, when no case can be found) and the JSON path, and a number spelt
+another way than the corpus encoding (a bare ``NaN`` token, the string
+``"nan"``) gets a hint naming the right spelling.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -20,7 +26,7 @@ from typing import Any, Iterator
 import jsonschema
 import jsonschema_rs
 
-from conformance.encoding import EncodingError, decode_numeric, decode_param, loads
+from conformance.encoding import NONFINITE, EncodingError, decode_numeric, decode_param
 
 FORMAT = 1
 MANIFEST = "MANIFEST.json"
@@ -41,10 +47,46 @@ class Problem:
     file: str
     case_id: str | None
     message: str
+    path: str | None = None  # where in the document: "cases/3/inputs/y_true/1"
+    line: int | None = None  # where in the file, when no case id can say it
 
     def __str__(self) -> str:
-        where = self.file if self.case_id is None else f"{self.file}: case {self.case_id}"
-        return f"{where}: {self.message}"
+        where = [self.file]
+        if self.line is not None:
+            where.append(f"line {self.line}")
+        if self.case_id is not None:
+            where.append(f"case {self.case_id}")
+        if self.path is not None:
+            where.append(f"at {self.path}")
+        return ": ".join([*where, self.message])
+
+
+SPELT = '"NaN", "Infinity", "-Infinity"'
+HINT = f"non-finite numbers are spelt as the strings {SPELT}"
+_MISSPELT = {"nan": "NaN", "+nan": "NaN", "-nan": "NaN", "inf": "Infinity", "+inf": "Infinity",
+             "infinity": "Infinity", "+infinity": "Infinity", "-inf": "-Infinity", "-infinity": "-Infinity"}
+LEAVES_PER_SLOT = 5  # misspelt numbers named in one input or value; the rest are counted
+
+
+def right_spelling(text: str) -> str | None:
+    """The corpus spelling of a non-finite number written another way ("nan", "INF", "-infinity")."""
+    return None if text in NONFINITE else _MISSPELT.get(text.strip().lower())
+
+
+def _pointer(path) -> str:
+    return "/".join(str(p) for p in path) or "(top level)"
+
+
+def _case_id(document, path) -> str | None:
+    """The id of the case ``path`` (a list of keys) lies in, when it lies in one that has an id."""
+    if len(path) >= 2 and path[0] == "cases" and isinstance(document, dict) and isinstance(document.get("cases"), list):
+        index = path[1]
+        if isinstance(index, int) and 0 <= index < len(document["cases"]):
+            item = document["cases"][index]
+            if isinstance(item, dict) and isinstance(item.get("id"), str):
+                return item["id"]
+            return f"#{index}"
+    return None
 
 
 class CorpusError(Exception):
@@ -123,30 +165,124 @@ def _validators(name: str) -> tuple[Any, jsonschema.Draft202012Validator]:
     return jsonschema_rs.validator_for(schema), jsonschema.Draft202012Validator(schema)
 
 
-def _schema_problems(schema: str, document, file: str, case_of) -> list[Problem]:
+def _leaf_problems(value, path: list, objects: bool) -> list[tuple[list, str]]:
+    """(path, message) for every item of a numeric slot that is not a number, null or one of the
+    three strings: the leaf itself, where the schema can only say "not valid under any of the given
+    schemas" about the whole array."""
+    if value is None or (isinstance(value, (int, float)) and not isinstance(value, bool)):
+        return []
+    if isinstance(value, bool):
+        return [(path, f"{json.dumps(value)} is a boolean where a number is expected")]
+    if isinstance(value, str):
+        if value in NONFINITE:
+            return []
+        right = right_spelling(value)
+        if right is not None:
+            return [(path, f"{json.dumps(value)} is not a number: {HINT}; write {json.dumps(right)}")]
+        return [(path, f"{json.dumps(value)} is a string where a number is expected ({HINT})")]
+    if isinstance(value, list):
+        return [found for i, item in enumerate(value) for found in _leaf_problems(item, path + [i], objects)]
+    if isinstance(value, dict) and objects:
+        return [found for k, item in value.items() for found in _leaf_problems(item, path + [k], objects)]
+    return [(path, f"{'an object' if isinstance(value, dict) else type(value).__name__} where a number or an "
+                   "array of numbers is expected")]
+
+
+def _numeric_slot(err) -> list[tuple[list, str]]:
+    """The leaf problems under a schema error about a numeric slot of a case (an input, an
+    expected value, a convention's value); [] when the error is about something else."""
+    path = list(err.absolute_path)
+    if err.validator not in ("oneOf", "anyOf") or len(path) < 3 or path[0] != "cases":
+        return []
+    if path[2] == "inputs" and len(path) == 4:
+        return _leaf_problems(err.instance, path, objects=False)
+    if not ((path[2] == "expected" and len(path) == 3) or (path[2] == "conventions" and len(path) == 4)):
+        return []
+    instance = err.instance
+    if isinstance(instance, dict) and set(instance) == {"value"}:
+        return _leaf_problems(instance["value"], path + ["value"], objects=True)
+    return []
+
+
+def _schema_problems(schema: str, document, file: str) -> list[Problem]:
     fast, detailed = _validators(schema)
     if fast.is_valid(document):
         return []
-    problems = []
-    for err in sorted(detailed.iter_errors(document), key=lambda e: list(e.absolute_path)):
-        path = list(err.absolute_path)
-        case_id = case_of(path)
-        where = "/".join(str(p) for p in path) or "(top level)"
-        problems.append(Problem(file, case_id, f"schema: at {where}: {err.message}"))
+    problems, seen = [], set()
+    for err in sorted(detailed.iter_errors(document), key=lambda e: list(map(str, e.absolute_path))):
+        leaves = _numeric_slot(err)
+        if leaves:
+            found = [(_pointer(path), message) for path, message in leaves[:LEAVES_PER_SLOT]]
+            if len(leaves) > LEAVES_PER_SLOT:
+                found.append((_pointer(err.absolute_path),
+                              f"… and {len(leaves) - LEAVES_PER_SLOT} more item(s) that are not numbers"))
+        else:
+            found = [(_pointer(err.absolute_path), f"schema: {err.message}")]
+        for where, message in found:
+            if (where, message) not in seen:
+                seen.add((where, message))
+                problems.append(Problem(file, _case_id(document, list(err.absolute_path)), message, where))
     return problems
 
 
+# A JSON string (skipped whole: a NaN inside one is text) or a bare non-finite token.
+_BARE = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)')
+
+
+class _Bare(str):
+    """A bare NaN/Infinity/-Infinity token, read as the string the corpus spells it with."""
+
+
+def _bare_tokens(document, text: str, file: str) -> tuple[Any, list[Problem]]:
+    """The document with each bare token as a plain string, and one problem per token: the case
+    id and JSON path where the document says, the line always."""
+    lines = [text.count("\n", 0, m.start()) + 1 for m in _BARE.finditer(text) if m.group(1)]
+    found: list[tuple[list, str]] = []
+
+    def walk(value, path):
+        if isinstance(value, _Bare):
+            found.append((path, str(value)))
+            return str(value)
+        if isinstance(value, list):
+            value[:] = [walk(item, path + [i]) for i, item in enumerate(value)]
+        elif isinstance(value, dict):
+            for k in value:
+                value[k] = walk(value[k], path + [k])
+        return value
+
+    document = walk(document, [])
+    paired = len(found) == len(lines)  # document order is text order (unless a key is repeated)
+    problems = [Problem(file, _case_id(document, path), f"bare {token} token: {HINT}; write {json.dumps(token)}",
+                        _pointer(path), lines[i] if paired else None)
+                for i, (path, token) in enumerate(found)]
+    return document, problems
+
+
 def _read_json(path: Path, file: str) -> tuple[Any, list[Problem]]:
+    """The document, or None; and its problems.  A bare NaN/Infinity token is a problem, but
+    the document is still read (with the token as its corpus string) so that the rest is checked."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return None, [Problem(file, None, f"cannot read: {exc}")]
+    bare = False
+
+    def constant(token):
+        nonlocal bare
+        bare = True
+        return _Bare(token)
+
     try:
-        return loads(text), []
-    except EncodingError as exc:
-        return None, [Problem(file, None, str(exc))]
+        document = json.loads(text, parse_constant=constant)
     except json.JSONDecodeError as exc:
-        return None, [Problem(file, None, f"not valid JSON: {exc}")]
+        problems = [Problem(file, None, f"not valid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno)]
+        problems += [Problem(file, None, f"bare {m.group(1)} token: {HINT}; write {json.dumps(m.group(1))}",
+                             line=text.count("\n", 0, m.start()) + 1)
+                     for m in _BARE.finditer(text) if m.group(1)]
+        return None, problems
+    if not bare:
+        return document, []
+    return _bare_tokens(document, text, file)
 
 
 def _decode_case(raw: dict, file: str) -> tuple[Case | None, list[Problem]]:
@@ -193,14 +329,14 @@ def check_corpus(root: str | Path) -> tuple[Corpus | None, list[Problem]]:
     manifest, found = _read_json(root / MANIFEST, MANIFEST)
     problems += found
     if manifest is not None:
-        problems += _schema_problems("manifest.schema.json", manifest, MANIFEST, lambda _: None)
+        problems += _schema_problems("manifest.schema.json", manifest, MANIFEST)
     listed = manifest.get("files", {}) if isinstance(manifest, dict) else {}
     if not isinstance(listed, dict):
         listed = {}
 
     on_disk = _case_files(root)
     for name in sorted(set(listed) - set(on_disk)):
-        problems.append(Problem(MANIFEST, None, f"lists {name}, which does not exist"))
+        problems.append(Problem(MANIFEST, None, f"lists {name}, which does not exist", f"files/{name}"))
     for name in sorted(set(on_disk) - set(listed)):
         if manifest is not None:
             problems.append(Problem(name, None, "is not listed in MANIFEST.json"))
@@ -213,30 +349,27 @@ def check_corpus(root: str | Path) -> tuple[Corpus | None, list[Problem]]:
         if isinstance(entry, dict):
             digest = hashlib.sha256(data).hexdigest()
             if entry.get("sha256") != digest:
-                problems.append(Problem(name, None, f"sha256 {digest} disagrees with MANIFEST.json ({entry.get('sha256')})"))
+                problems.append(Problem(name, None, f"sha256 {digest} disagrees with MANIFEST.json "
+                                                    f"(files/{name}/sha256: {entry.get('sha256')})"))
         document, found = _read_json(root / name, name)
         problems += found
         if document is None:
             continue
         raw_cases = document.get("cases") if isinstance(document, dict) else None
-
-        def case_of(path, raw_cases=raw_cases):
-            if len(path) >= 2 and path[0] == "cases" and isinstance(raw_cases, list):
-                item = raw_cases[path[1]]
-                return item.get("id", f"#{path[1]}") if isinstance(item, dict) else f"#{path[1]}"
-            return None
-
-        schema_problems = _schema_problems("case-file.schema.json", document, name, case_of)
+        schema_problems = _schema_problems("case-file.schema.json", document, name)
         problems += schema_problems
         if schema_problems:
             continue
         if isinstance(entry, dict) and entry.get("cases") != len(raw_cases):
-            problems.append(Problem(name, None, f"holds {len(raw_cases)} cases, MANIFEST.json says {entry.get('cases')}"))
+            problems.append(Problem(name, None, f"holds {len(raw_cases)} cases, MANIFEST.json says {entry.get('cases')} "
+                                                f"(files/{name}/cases)", "cases"))
         if manifest is not None and document["oracle"] != manifest.get("oracle"):
-            problems.append(Problem(name, None, f"oracle {document['oracle']} differs from MANIFEST.json's {manifest.get('oracle')}"))
-        for raw in raw_cases:
+            problems.append(Problem(name, None, f"oracle {document['oracle']} differs from MANIFEST.json's "
+                                                f"{manifest.get('oracle')}", "oracle"))
+        for index, raw in enumerate(raw_cases):
             if raw["id"] in seen:
-                problems.append(Problem(name, raw["id"], f"duplicate id (first in {seen[raw['id']]})"))
+                problems.append(Problem(name, raw["id"], f"duplicate id (first in {seen[raw['id']]})",
+                                        f"cases/{index}/id"))
                 continue
             seen[raw["id"]] = name
             case, found = _decode_case(raw, name)

@@ -7,6 +7,7 @@ their own, so the profile decides.
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("dev", max_examples=150, deadline=None)
@@ -17,3 +18,11 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture(scope="session")
+def corpus():
+    """The bundled corpus, loaded once per test session."""
+    from fake_ports import kit
+
+    return kit.bundled_corpus()

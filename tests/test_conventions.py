@@ -9,8 +9,8 @@ import sklearn.metrics
 
 from conformance import conventions as conv
 from conformance.compare import compare
-from conformance.corpus import load_corpus
 from conformance.encoding import decode_numeric, decode_param, to_json
+from fake_ports import kit
 from generators import TOLERANCE
 from generators.conventions import conventions_for, with_conventions
 from generators.oracle import make_case
@@ -141,7 +141,7 @@ def test_the_generator_compares_within_tolerance_and_errors_as_errors():
 def test_every_corpus_convention_is_a_real_alternative_call():
     """Each stored key names conventions that apply to its case; replaying the rewritten call
     through scikit-learn gives the stored outcome, which differs from ``expected``."""
-    corpus = load_corpus()
+    corpus = kit.bundled_corpus()
     with_any = [c for c in corpus.cases if "conventions" in c.raw]
     assert len(with_any) > 300
     metrics = {c.metric for c in with_any}

@@ -75,23 +75,108 @@ def _replace_text(root, name, old, new):
     (root / MANIFEST).write_text(dumps(manifest))
 
 
-def test_bare_nan_token_is_refused(good):
+HINT = 'non-finite numbers are spelt as the strings "NaN", "Infinity", "-Infinity"'
+
+
+def _line_of(root, name, fragment):
+    lines = (root / name).read_text().splitlines()
+    (number,) = [i for i, line in enumerate(lines, 1) if fragment in line]
+    return number
+
+
+def test_bare_nan_token_is_refused_naming_case_path_and_line(good):
     _replace_text(good, "f1_score.json", '"value": "NaN"', '"value": NaN')
+    line = _line_of(good, "f1_score.json", '"value": NaN')
     (problem,) = _problems(good)
-    assert problem.startswith("f1_score.json: bare NaN token")
+    assert problem == (f"f1_score.json: line {line}: case f1_score/t/zd-nan: at cases/1/expected/value: "
+                       f'bare NaN token: {HINT}; write "NaN"')
 
 
-@pytest.mark.parametrize("slot", ["inputs", "expected"])
-def test_other_string_in_numeric_slot_is_refused(tmp_path, slot):
+@pytest.mark.parametrize("token", ["NaN", "Infinity", "-Infinity"])
+def test_bare_tokens_in_inputs_and_params_name_their_case(tmp_path, token):
     cases = _cases()
-    if slot == "inputs":
-        cases[0]["inputs"]["y_true"][1] = "nan"  # wrong spelling: only "NaN" is allowed
-    else:
-        cases[0]["expected"]["value"] = "0.5"
+    cases[0]["inputs"]["y_pred"][2] = "BARE"
+    cases[1]["params"]["zero_division"] = "BARE"
+    root = tmp_path / "bad"
+    _write(root, {"f1_score.json": _doc(cases)})
+    _replace_text(root, "f1_score.json", '"BARE"', token)
+    problems = _problems(root)
+    assert [p.split(f": bare {token} token")[0].split(": ", 2)[2] for p in problems] == [
+        "case f1_score/t/macro: at cases/0/inputs/y_pred/2", "case f1_score/t/zd-nan: at cases/1/params/zero_division"]
+    assert all(f'{HINT}; write "{token}"' in p for p in problems)
+
+
+def test_a_bare_token_where_no_case_can_be_found_is_named_by_its_line(tmp_path):
+    root = tmp_path / "bad"
+    _write(root, {"f1_score.json": _doc(_cases())})
+    assert (root / "f1_score.json").read_text().splitlines()[1] == '  "format": 1,'
+    _replace_text(root, "f1_score.json", '  "format": 1,', '  "format": 1, "x-stray": NaN,')  # outside any case
+    problems = _problems(root)
+    assert problems[0] == f'f1_score.json: line 2: at x-stray: bare NaN token: {HINT}; write "NaN"'
+    broken = tmp_path / "broken"  # and a document that is not JSON anyway: only the line can say where
+    _write(broken, {"f1_score.json": _doc(_cases())})
+    _replace_text(broken, "f1_score.json", '"value": "NaN"', '"value": NaN,,')
+    problems = _problems(broken)
+    line = _line_of(broken, "f1_score.json", '"value": NaN,,')
+    assert problems[0].startswith(f"f1_score.json: line {line}: not valid JSON: ")
+    assert problems[1] == f'f1_score.json: line {line}: bare NaN token: {HINT}; write "NaN"'
+
+
+@pytest.mark.parametrize("spelt,right", [("nan", "NaN"), ("NAN", "NaN"), ("inf", "Infinity"), ("+Inf", "Infinity"),
+                                         ("-inf", "-Infinity"), ("infinity", "Infinity"), ("-INFINITY", "-Infinity")])
+def test_a_misspelt_non_finite_string_in_inputs_gets_a_hint(tmp_path, spelt, right):
+    cases = _cases()
+    cases[0]["inputs"]["y_true"][1] = spelt  # wrong spelling: only "NaN", "Infinity", "-Infinity" are allowed
+    root = tmp_path / "bad"
+    _write(root, {"f1_score.json": _doc(cases)})
+    assert _problems(root) == [f'f1_score.json: case f1_score/t/macro: at cases/0/inputs/y_true/1: "{spelt}" is not '
+                               f'a number: {HINT}; write "{right}"']
+
+
+def test_misspelt_non_finite_values_in_expected_and_conventions_get_a_hint(tmp_path):
+    cases = _cases()
+    cases[0]["expected"]["value"] = [[1, "nan"], [2, "-inf"]]
+    cases[1]["conventions"] = {"zero-division=1": {"value": "inf"}}
     root = tmp_path / "bad"
     _write(root, {"f1_score.json": _doc(cases)})
     problems = _problems(root)
-    assert problems and all(p.startswith("f1_score.json: case f1_score/t/macro: schema:") for p in problems)
+    assert problems == [
+        f'f1_score.json: case f1_score/t/macro: at cases/0/expected/value/0/1: "nan" is not a number: {HINT}; write "NaN"',
+        f'f1_score.json: case f1_score/t/macro: at cases/0/expected/value/1/1: "-inf" is not a number: {HINT}; '
+        'write "-Infinity"',
+        f'f1_score.json: case f1_score/t/zd-nan: at cases/1/conventions/zero-division=1/value: "inf" is not a number: '
+        f'{HINT}; write "Infinity"',
+    ]
+    assert not any("is not valid under any of the given schemas" in p for p in problems)
+
+
+@pytest.mark.parametrize("slot,value,message", [
+    ("inputs", "0.5", '"0.5" is a string where a number is expected'),
+    ("inputs", True, "true is a boolean where a number is expected"),
+    ("expected", "0.5", '"0.5" is a string where a number is expected'),
+])
+def test_other_things_in_a_numeric_slot_are_named_at_the_item(tmp_path, slot, value, message):
+    cases = _cases()
+    if slot == "inputs":
+        cases[0]["inputs"]["y_true"][1] = value
+        where = "cases/0/inputs/y_true/1"
+    else:
+        cases[0]["expected"]["value"] = value
+        where = "cases/0/expected/value"
+    root = tmp_path / "bad"
+    _write(root, {"f1_score.json": _doc(cases)})
+    (problem,) = _problems(root)
+    assert problem.startswith(f"f1_score.json: case f1_score/t/macro: at {where}: {message}")
+
+
+def test_many_misspellings_in_one_input_are_counted_after_five(tmp_path):
+    cases = _cases()
+    cases[0]["inputs"]["y_true"] = ["nan"] * 12
+    root = tmp_path / "bad"
+    _write(root, {"f1_score.json": _doc(cases)})
+    problems = _problems(root)
+    assert len(problems) == 6 and problems[-1] == ("f1_score.json: case f1_score/t/macro: at cases/0/inputs/y_true: "
+                                                   "… and 7 more item(s) that are not numbers")
 
 
 def test_objects_are_values_only_never_inputs(tmp_path):
@@ -101,7 +186,7 @@ def test_objects_are_values_only_never_inputs(tmp_path):
     root = tmp_path / "bad"
     _write(root, {"f1_score.json": _doc(cases)})
     problems = _problems(root)
-    assert problems and all(p.startswith("f1_score.json: case f1_score/t/zd-nan: schema: at cases/1/inputs/y_true")
+    assert problems and all(p.startswith("f1_score.json: case f1_score/t/zd-nan: at cases/1/inputs/y_true: ")
                             for p in problems)
 
 
@@ -111,8 +196,7 @@ def test_schema_violation_names_file_and_case(tmp_path):
     root = tmp_path / "bad"
     _write(root, {"f1_score.json": _doc(cases)})
     (problem,) = _problems(root)
-    assert problem.startswith("f1_score.json: case f1_score/t/zd-nan: schema:")
-    assert "'expected' is a required property" in problem
+    assert problem == "f1_score.json: case f1_score/t/zd-nan: at cases/1: schema: 'expected' is a required property"
 
 
 def test_duplicate_id_is_refused(tmp_path):
@@ -120,14 +204,14 @@ def test_duplicate_id_is_refused(tmp_path):
     cases[2]["id"] = cases[0]["id"]
     root = tmp_path / "bad"
     _write(root, {"f1_score.json": _doc(cases)})
-    assert _problems(root) == ["f1_score.json: case f1_score/t/macro: duplicate id (first in f1_score.json)"]
+    assert _problems(root) == ["f1_score.json: case f1_score/t/macro: at cases/2/id: duplicate id (first in f1_score.json)"]
 
 
 def test_duplicate_id_across_files_is_refused(tmp_path):
     cases = _cases()
     root = tmp_path / "bad"
     _write(root, {"a.json": _doc(cases[:1]), "b.json": _doc(cases[:1])})
-    assert _problems(root) == ["b.json: case f1_score/t/macro: duplicate id (first in a.json)"]
+    assert _problems(root) == ["b.json: case f1_score/t/macro: at cases/0/id: duplicate id (first in a.json)"]
 
 
 def test_sha256_mismatch_is_refused(good):
@@ -145,7 +229,7 @@ def test_unlisted_and_missing_files_are_refused(good, tmp_path):
     manifest["files"]["gone.json"] = dict(manifest["files"]["f1_score.json"])
     (good / MANIFEST).write_text(dumps(manifest))
     assert sorted(_problems(good)) == [
-        "MANIFEST.json: lists gone.json, which does not exist",
+        "MANIFEST.json: at files/gone.json: lists gone.json, which does not exist",
         "extra.json: is not listed in MANIFEST.json",
     ]
 
@@ -154,7 +238,7 @@ def test_case_count_mismatch_is_refused(good):
     manifest = loads((good / MANIFEST).read_text())
     manifest["files"]["f1_score.json"]["cases"] = 4
     (good / MANIFEST).write_text(dumps(manifest))
-    assert _problems(good) == ["f1_score.json: holds 3 cases, MANIFEST.json says 4"]
+    assert _problems(good) == ["f1_score.json: at cases: holds 3 cases, MANIFEST.json says 4 (files/f1_score.json/cases)"]
 
 
 def test_not_json_and_missing_manifest(tmp_path):
@@ -163,7 +247,7 @@ def test_not_json_and_missing_manifest(tmp_path):
     (root / "x.json").write_text("{not json")
     problems = _problems(root)
     assert any(p.startswith("MANIFEST.json: cannot read") for p in problems)
-    assert any(p.startswith("x.json: not valid JSON") for p in problems)
+    assert "x.json: line 1: not valid JSON: Expecting property name enclosed in double quotes (column 2)" in problems
 
 
 def test_nothing_is_half_loaded(good):
@@ -192,9 +276,27 @@ def test_lint_cli_exit_codes_and_messages(good, tmp_path, capsys):
     _write(bad, {"f1_score.json": _doc(cases)})
     assert main(["lint", str(bad)]) == 1
     err = capsys.readouterr().err.splitlines()
-    assert err[0] == f"{bad}/f1_score.json: case f1_score/t/macro: duplicate id (first in f1_score.json)"
+    assert err[0] == f"{bad}/f1_score.json: case f1_score/t/macro: at cases/2/id: duplicate id (first in f1_score.json)"
     assert err[-1] == f"parity lint: {bad}: 1 problem(s)"
     assert main(["lint", str(tmp_path / "nowhere")]) == 2
+
+
+def test_lint_cli_names_file_case_path_and_the_right_spelling(tmp_path, capsys):
+    cases = _cases()
+    cases[0]["inputs"]["y_true"][3] = "nan"
+    bad = tmp_path / "bad"
+    _write(bad, {"f1_score.json": _doc(cases)})
+    _replace_text(bad, "f1_score.json", '"value": "NaN"', '"value": NaN')
+    assert main(["lint", str(bad)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    line = _line_of(bad, "f1_score.json", '"value": NaN')
+    assert err == [
+        f'{bad}/f1_score.json: line {line}: case f1_score/t/zd-nan: at cases/1/expected/value: bare NaN token: {HINT}; '
+        'write "NaN"',
+        f'{bad}/f1_score.json: case f1_score/t/macro: at cases/0/inputs/y_true/3: "nan" is not a number: {HINT}; '
+        'write "NaN"',
+        f"parity lint: {bad}: 2 problem(s)",
+    ]
 
 
 def test_bundled_corpus_lints_clean():

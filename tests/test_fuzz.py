@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conformance.cli import main
-from conformance.corpus import bundled_oracle, check_corpus, load_corpus
+from conformance.corpus import bundled_oracle, check_corpus
 from conformance.fuzz.campaign import Budget, campaign
 from conformance.fuzz.report import promote
 from conformance.fuzz.space import Space
@@ -22,7 +22,7 @@ from planted_ports import make_planted_port
 
 REPO = Path(__file__).resolve().parent.parent
 REFERENCE = REPO / "ports" / "reference"
-CORPUS = load_corpus()
+CORPUS = kit.bundled_corpus()
 ORACLE = str(bundled_oracle())
 BUGS = ("f1-of-means", "float32-accumulation", "macro-over-y-true", "ignored-sample-weight", "one-pass-r2",
         "order-dependent")
@@ -59,7 +59,7 @@ def test_the_reference_port_has_no_findings():
 @pytest.mark.parametrize("bug", BUGS)
 def test_a_planted_bug_is_found_and_shrunk_in_a_focused_campaign(tmp_path, bug):
     port = make_planted_port(tmp_path, bug)
-    tally, findings = campaign(str(port), ORACLE, Budget(examples=150, seed=1, metrics=FOCUS[bug]))
+    tally, findings = campaign(str(port), ORACLE, Budget(examples=60, seed=1, metrics=FOCUS[bug]))
     assert findings, f"{bug}: nothing found in {tally.examples} examples"
     assert all(f.shrunk["reproduced"] for f in findings), findings
     # the bug itself shrinks to at most 8 samples (a relation broken by rounding may need more)

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import io
 
-from conformance.corpus import load_corpus
 from conformance.harness import load_manifest, verify
 from conformance.harness.record import read_record
 from fake_ports import kit
 
-CORPUS = load_corpus()
+CORPUS = kit.bundled_corpus()
 ERROR_CASES = sum(c.expected.is_error for c in CORPUS)
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from conformance.cli import main
 from conformance.corpus import load_corpus
-from conformance.harness.protocol import validator
+from conformance.harness.protocol import conforms, schema_errors
 from conformance.harness.record import iter_record, read_record
 from fake_ports import kit
 
@@ -139,7 +139,7 @@ def test_the_record_follows_its_schema_and_holds_what_reports_need(tmp_path, cap
     code, out, err = verify(capsys, kit.make_port(tmp_path, "wrong_metric.py"), "--json", record)
     events = list(iter_record(record))
     for event in events:
-        assert not list(validator("run-record").iter_errors(event)), event
+        assert conforms("run-record", event), schema_errors("run-record", event)
     assert events[0]["event"] == "start" and events[-1]["event"] == "end"
     start, end = events[0], events[-1]
     assert start["corpus"]["sha256"] == CORPUS.sha256 and start["corpus"]["version"] == CORPUS.version
@@ -235,7 +235,7 @@ def test_results_file_judged_like_a_live_run(tmp_path, capsys):
     assert rec["start"]["port"]["results"] == str(results)
     assert {c["status"] for c in rec["cases"]} == {"passed"} and len(rec["cases"]) == len(IDS)
     for event in rec["events"]:
-        assert not list(validator("run-record").iter_errors(event)), event
+        assert conforms("run-record", event), schema_errors("run-record", event)
 
 
 def test_results_file_with_wrong_values_fails_the_same_cases(tmp_path, capsys):
@@ -335,3 +335,147 @@ def test_a_torn_last_line_is_skipped(tmp_path, capsys):
     record.write_text(cut)
     partial = read_record(record)
     assert partial["end"] is None and len(partial["cases"]) == len(IDS)
+
+
+# ------------------------------------------------------------------ issue 13: CLI polish
+
+
+DATA = kit.REPO / "tests" / "data" / "reports"
+
+
+def _closed_stdout(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run `parity ARGS` with a stdout whose reader has already gone away (`parity … | head` once
+    head has exited): every write to it fails with EPIPE."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        return subprocess.run([sys.executable, "-m", "conformance.cli", *args], stdout=write_end,
+                              stderr=subprocess.PIPE, text=True, timeout=timeout, cwd=kit.REPO)
+    finally:
+        os.close(write_end)
+
+
+@pytest.mark.parametrize("command", ["verify", "lint", "report", "diff", "fuzz"])
+def test_a_closed_stdout_ends_the_command_quietly_with_141(tmp_path, command):
+    args = {
+        "verify": ["verify", str(kit.make_port(tmp_path, "honest.py")), "--corpus", str(CORPUS_DIR), "--no-progress"],
+        "lint": ["lint", str(CORPUS_DIR)],
+        "report": ["report", str(DATA / "alpha.jsonl"), "--out", str(tmp_path / "out")],
+        "diff": ["diff", str(DATA / "alpha.jsonl"), str(DATA / "beta.jsonl")],
+        "fuzz": ["fuzz", str(kit.REPO / "ports" / "reference"), "--corpus", str(CORPUS_DIR), "--examples", "2",
+                 "--metric", "accuracy_score", "--no-shrink", "--no-relations"],
+    }[command]
+    r = _closed_stdout(*args)
+    assert r.returncode == 141, r.stderr
+    assert "Traceback" not in r.stderr and "BrokenPipeError" not in r.stderr and "Exception ignored" not in r.stderr
+    assert r.stderr == "", r.stderr
+
+
+def test_help_is_plain_text(capsys):
+    """No reStructuredText or Markdown from docstrings in any help text: ``parity``, `parity`, :func:."""
+    from conformance.cli import build_parser
+
+    commands = ["", *build_parser()._subparsers._group_actions[0].choices]
+    assert set(commands) == {"", "lint", "generate", "verify", "report", "diff", "fuzz"}
+    for command in commands:
+        with pytest.raises(SystemExit) as done:
+            main([command, "--help"] if command else ["--help"])
+        text = capsys.readouterr().out
+        assert done.value.code == 0 and text.startswith("usage: parity"), command
+        for markup in ("``", "`", ":func:", ":mod:", "**", ".. "):
+            assert markup not in text, (command, markup, text)
+    main_help = " ".join(build_parser().format_help().split())
+    assert "as the oracle" in main_help and "Exit status" in main_help
+
+
+def test_the_start_timeout_comes_from_port_yaml_and_the_option_overrides_it(tmp_path):
+    port = kit.make_port(tmp_path, "slow_start.py", "1.5", extra="start_timeout: 0.3\n")
+    record = tmp_path / "run.json"
+    t0 = time.monotonic()
+    r = kit.parity("verify", str(port), "--corpus", str(CORPUS_DIR), "--json", str(record))
+    assert r.returncode == 1 and time.monotonic() - t0 < 30
+    assert "the port did not start: no answer to start within 0.3s" in r.stderr.splitlines()[0]
+    rec = read_record(record)
+    assert {c["status"] for c in rec["cases"]} == {"not-run"} and rec["start"]["options"]["start_timeout"] == 0.3
+    r = kit.parity("verify", str(port), "--corpus", str(CORPUS_DIR), "--json", str(record), "--start-timeout", "20")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert read_record(record)["start"]["options"]["start_timeout"] == 20
+
+
+def test_the_default_start_timeout_is_30_seconds(tmp_path):
+    from conformance.harness import load_manifest
+    from conformance.harness.live import Options, start_timeout
+
+    manifest = load_manifest(kit.make_port(tmp_path, "honest.py"))
+    assert start_timeout(manifest, Options()) == 30
+    assert Options().for_port(manifest).max_consecutive_timeouts == 3
+
+
+@pytest.mark.parametrize("extra,field", [
+    ("start_timeout: 0\n", "start_timeout"),
+    ("start_timeout: soon\n", "start_timeout"),
+    ("max_consecutive_timeouts: 0\n", "max_consecutive_timeouts"),
+    ("max_consecutive_timeouts: 1.5\n", "max_consecutive_timeouts"),
+])
+def test_bad_start_timeout_or_timeout_limit_in_port_yaml_is_exit_2(tmp_path, capsys, extra, field):
+    port = kit.make_port(tmp_path, "honest.py", extra=extra)
+    code, out, err = verify(capsys, port)
+    assert code == 2 and one_line_error(err).startswith(f"{port / 'port.yaml'}: {field}: ")
+
+
+def test_start_timeout_option_must_be_positive(tmp_path):
+    r = kit.parity("verify", str(kit.make_port(tmp_path, "honest.py")), "--start-timeout", "-1")
+    assert r.returncode == 2
+    assert "argument --start-timeout: '-1': must be a positive number" in one_line_error(r.stderr)
+
+
+def test_a_port_that_hangs_after_start_is_given_up_on_in_seconds(tmp_path):
+    port = kit.make_port(tmp_path, "mute.py", extra="max_consecutive_timeouts: 2\n")
+    record = tmp_path / "run.json"
+    t0 = time.monotonic()
+    r = kit.parity("verify", str(port), "--corpus", str(CORPUS_DIR), "--timeout", "0.5", "--json", str(record))
+    elapsed = time.monotonic() - t0
+    assert r.returncode == 1 and elapsed < 15, (elapsed, r.stderr)
+    line = one_line_error(r.stderr)
+    assert line.startswith(f"parity verify: port fake ({port}): 2 cases in a row timed out; gave up on it")
+    assert f"the remaining {len(IDS) - 2} case(s) are not-run" in line
+    rec = read_record(record)
+    assert [c["status"] for c in rec["cases"]] == ["timed-out"] * 2 + ["not-run"] * (len(IDS) - 2)
+    assert rec["end"]["totals"]["restarts"] == 1 and rec["start"]["options"]["max_consecutive_timeouts"] == 2
+    (down,) = [e for e in rec["events"] if e["event"] == "port" and e["what"] == "down"]
+    assert "2 cases in a row timed out" in down["detail"]
+    assert "not-run 9" in r.stdout and "the port went down: 2 cases in a row timed out" in r.stdout
+
+
+RESULTS_ONLY = "name: kt\nlanguage: kotlin\n" + kit.REFUSALS
+
+
+def test_a_port_without_a_command_is_judged_from_its_results_file(tmp_path, capsys):
+    port = tmp_path / "kt"
+    port.mkdir()
+    (port / "port.yaml").write_text(RESULTS_ONLY)
+    results = answers_file(tmp_path, honest_answers())
+    record = tmp_path / "run.json"
+    code, out, err = verify(capsys, port, "--results", results, "--json", record)
+    assert code == 0 and err == "", out + err
+    rec = read_record(record)
+    assert rec["start"]["port"]["command"] == [] and {c["status"] for c in rec["cases"]} == {"passed"}
+    for event in rec["events"]:
+        assert conforms("run-record", event), schema_errors("run-record", event)
+
+
+def test_a_port_without_a_command_cannot_run_live(tmp_path, capsys):
+    port = tmp_path / "kt"
+    port.mkdir()
+    (port / "port.yaml").write_text(RESULTS_ONLY)
+    code, out, err = verify(capsys, port)
+    line = one_line_error(err)
+    assert code == 2 and line.startswith(f"{port / 'port.yaml'}: command: required field is missing")
+    assert "--results" in line
+
+
+def test_a_run_that_judges_nothing_exits_1_and_says_why(tmp_path, capsys):
+    code, out, err = verify(capsys, kit.make_port(tmp_path, "skip_all.py"))
+    assert code == 1
+    assert f"note: every case was skipped, so nothing was judged; the most common reasons: 'no such metric' ({len(IDS)})" in out
+    assert out.strip().splitlines()[-1].startswith("nothing was judged")

@@ -15,7 +15,7 @@ import pytest
 
 from conformance.corpus import load_corpus
 from conformance.harness import Options, load_manifest, verify
-from conformance.harness.protocol import validator
+from conformance.harness.protocol import conforms, schema_errors
 from conformance.harness.record import read_record
 from conformance.harness.selection import select
 from fake_ports import kit
@@ -37,7 +37,7 @@ def run(tmp_path, script, *args, only=(), options=FAST, corpus=CORPUS, extra="",
                     out=out, err=err)
     rec = read_record(record)
     for event in rec["events"]:
-        assert not list(validator("run-record").iter_errors(event)), event
+        assert conforms("run-record", event), schema_errors("run-record", event)
     assert rec["end"] is not None
     assert [c["n"] for c in rec["cases"]] == list(range(len(cases)))
     result.out, result.err = out.getvalue(), err.getvalue()
@@ -110,6 +110,43 @@ def test_hang_times_out(tmp_path):
     only_faulty(entries, {"f1_score/binary": "timed-out"})
     assert entries["f1_score/binary"]["detail"] == "no answer within 2s"
     assert result.totals["restarts"] == 1
+
+
+def test_a_port_that_hangs_after_start_is_given_up_on_after_three_timeouts_in_a_row(tmp_path):
+    options = replace(FAST, timeout=0.3)
+    t0 = time.monotonic()
+    result, rec, entries = run(tmp_path, "mute.py", options=options)
+    assert time.monotonic() - t0 < 10  # not 11 timeouts and 11 restarts
+    assert [entries[i]["status"] for i in IDS] == ["timed-out"] * 3 + ["not-run"] * (len(IDS) - 3)
+    assert result.exit_status == 1 and result.totals["restarts"] == 2
+    (down,) = [e for e in rec["events"] if e["event"] == "port" and e["what"] == "down"]
+    assert down["detail"] == "3 cases in a row timed out (max_consecutive_timeouts 3): given up on"
+    assert down["case"] == IDS[2] and rec["start"]["options"]["max_consecutive_timeouts"] == 3
+    assert entries[LAST]["detail"] == f"not run: {down['detail']}"
+    (line,) = result.err.strip().splitlines()
+    assert line == (f"parity verify: port fake ({tmp_path / 'fake'}): 3 cases in a row timed out; gave up on it, "
+                    f"the remaining {len(IDS) - 3} case(s) are not-run (port.yaml max_consecutive_timeouts)")
+
+
+def test_timeouts_with_answers_between_them_are_not_in_a_row(tmp_path):
+    options = replace(FAST, timeout=1)  # a restarted fake's first answer takes a few tenths (its imports)
+    slow = [i for i in IDS if "/b" in i]  # hang.py hangs on each of these; none follows another
+    assert sorted(slow) == ["accuracy_score/basic", "confusion_matrix/basic", "f1_score/binary"]
+    assert all(IDS.index(b) - IDS.index(a) > 1 for a, b in zip(slow, slow[1:]))
+    result, rec, entries = run(tmp_path, "hang.py", "/b", options=options, extra="max_consecutive_timeouts: 2\n")
+    only_faulty(entries, dict.fromkeys(slow, "timed-out"))
+    assert result.totals["restarts"] == 3 and result.err == ""
+
+
+def test_the_limit_of_timeouts_in_a_row_is_the_option_else_port_yaml_else_3(tmp_path):
+    from conformance.harness.live import Options as RunOptions
+
+    one = replace(FAST, timeout=0.3, max_consecutive_timeouts=1)
+    result, rec, entries = run(tmp_path, "mute.py", options=one, extra="max_consecutive_timeouts: 5\n")
+    assert [entries[i]["status"] for i in IDS] == ["timed-out"] + ["not-run"] * (len(IDS) - 1)
+    manifest = load_manifest(kit.make_port(tmp_path, "honest.py", name="five", extra="max_consecutive_timeouts: 5\n"))
+    assert RunOptions().for_port(manifest).max_consecutive_timeouts == 5
+    assert RunOptions().max_consecutive_timeouts is None  # a LiveRunner on its own (parity fuzz) never gives up
 
 
 def test_a_port_that_stops_reading_cannot_block_the_harness(tmp_path):
@@ -236,6 +273,12 @@ def test_skipping_everything_judges_nothing_and_exits_1(tmp_path):
     assert "nothing was judged" in result.verdict
 
 
+def test_a_run_of_no_case_judges_nothing_and_exits_1(tmp_path):
+    result, rec, entries = run(tmp_path, "honest.py", cases=[])
+    assert result.exit_status == 1 and result.totals["cases"] == 0 and rec["end"]["exit_status"] == 1
+    assert result.verdict == "nothing was judged: no case was run"
+
+
 def test_what_a_port_receives_is_the_call_and_a_seq(tmp_path):
     log = tmp_path / "messages.jsonl"
     result, rec, entries = run(tmp_path, "spy.py", str(log))
@@ -243,7 +286,7 @@ def test_what_a_port_receives_is_the_call_and_a_seq(tmp_path):
     assert [sorted(m) for m in messages] == [["cmd", "inputs", "metric", "params", "seq"]] * len(IDS)
     by_id = {c.id: c.raw for c in CORPUS}
     for m, case_id in zip(messages, IDS):
-        assert not list(validator("run").iter_errors(m))
+        assert conforms("run", m), schema_errors("run", m)
         assert {k: m[k] for k in ("metric", "inputs", "params")} == {k: by_id[case_id][k] for k in ("metric", "inputs", "params")}
     assert [m["seq"] for m in messages] == list(range(len(IDS)))
 

@@ -1,15 +1,17 @@
-"""Protocol v1 messages: the schemas, what the harness sends, how it reads answers."""
+"""Protocol 2 messages: the schemas, what the harness sends, how it reads answers."""
 
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import jsonschema
 import pytest
 
 from conformance.corpus import load_corpus
 from conformance.harness.protocol import (
-    SCHEMA_DIR, START, STOP, Answer, Fault, interpret, parse_answer, parse_start_reply, run_line, validator,
+    SCHEMA_DIR, START, STOP, Answer, Fault, conforms, interpret, parse_answer, parse_start_reply, run_line, schema_errors,
+    validator,
 )
 from fake_ports import kit
 
@@ -35,21 +37,24 @@ def test_start_and_stop_lines_follow_their_schemas():
 
 
 def _keys(value) -> set[str]:
+    """Every object key at any depth (a list of scalars, e.g. 10^5 labels, holds none)."""
     if isinstance(value, dict):
         return set(value).union(*(_keys(v) for v in value.values()))
     if isinstance(value, list):
-        return set().union(*(_keys(v) for v in value))
+        return set().union(*(_keys(v) for v in value if isinstance(v, (dict, list))))
     return set()
 
 
 @pytest.mark.parametrize("corpus", ["bundled", "small"])
 def test_run_lines_follow_the_schema_and_never_carry_the_expected_outcome(corpus):
     cases = load_corpus(None if corpus == "bundled" else kit.small_corpus()).cases
+    # conforms(): the Rust validator, since the numerics family sends inputs of 10^5 numbers
+    assert not conforms("run", {"cmd": "run", "seq": 0, "metric": "f1_score", "inputs": {}, "params": {}, "id": "x"})
     for seq, case in enumerate(cases):
         line = run_line(seq, case)
         assert line.endswith(b"\n") and line.count(b"\n") == 1
         message = json.loads(line)
-        assert not list(validator("run").iter_errors(message)), case.id
+        assert conforms("run", message), case.id
         # the call and an opaque seq: nothing from which the outcome could be read (decision 0012)
         assert set(message) == {"cmd", "seq", "metric", "inputs", "params"}, case.id
         assert message["metric"] == case.metric
@@ -96,6 +101,7 @@ ANSWERS = [
 @pytest.mark.parametrize("message,valid", ANSWERS, ids=[json.dumps(m) for m, _ in ANSWERS])
 def test_answer_check_agrees_with_the_schema(message, valid):
     assert (not list(validator("answer").iter_errors(message))) is valid
+    assert conforms("answer", message) is valid
     assert isinstance(interpret(message, "seq"), Answer) is valid
     by_id = {("id" if k == "seq" else k): ("c/1" if k == "seq" else v) for k, v in message.items()}
     assert (not list(validator("results-line").iter_errors(by_id))) is valid
@@ -146,3 +152,18 @@ def test_parse_start_reply(line, fragment):
         assert found["name"] == "n" and found["homepage"] == "h"
     else:
         assert isinstance(found, str) and fragment in found
+
+
+@pytest.mark.parametrize("ties", ["lowest", "highest", "all"])
+def test_a_run_message_in_a_scores_form_follows_the_schema_under_every_tie_rule(ties):
+    from conformance.forms import Declared, transform
+    from conformance.harness.protocol import SentCase
+
+    sent = transform("f1_score/x", "f1_score", {"y_true": [0, 1, 2], "y_pred": [0, 2, 2]}, {"average": "macro"},
+                     Declared("labels", "scores", argmax_ties=ties))
+    case = SentCase(SimpleNamespace(raw={"metric": "f1_score", "inputs": {}, "params": {"average": "macro"}}),
+                    sent.inputs, sent.form)
+    message = json.loads(run_line(0, case))
+    assert message["form"]["rules"] == {"argmax-ties": ties}
+    assert conforms("run", message), schema_errors("run", message)
+    assert not conforms("run", {**message, "form": {**message["form"], "rules": {"argmax-ties": "every"}}})

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conformance.corpus import load_corpus
+from fake_ports import kit
 
 REPO = Path(__file__).resolve().parent.parent
 PORT = REPO / "ports" / "exercise"
@@ -35,7 +35,7 @@ adapter = _load("exercise_adapter", PORT / "adapter.py")
 
 @pytest.fixture(scope="module")
 def corpus():
-    return load_corpus()
+    return kit.bundled_corpus()
 
 
 @pytest.fixture(scope="module")

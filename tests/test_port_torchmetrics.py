@@ -27,6 +27,7 @@ import yaml
 
 from conformance.harness.judging import MISBEHAVIOUR
 from conformance.harness.record import read_record
+from fake_ports import kit
 
 REPO = Path(__file__).resolve().parent.parent
 PORT = REPO / "ports" / "torchmetrics"
@@ -295,10 +296,8 @@ def test_zero_division_nan_and_multilabel_prf_cases_are_answered(run):
 
 
 def test_sample_weight_is_always_skipped(run):
-    from conformance.corpus import load_corpus
-
     _, rec = run
-    weighted = {c.id for c in load_corpus() if c.raw["inputs"].get("sample_weight") is not None}
+    weighted = {c.id for c in kit.bundled_corpus() if c.raw["inputs"].get("sample_weight") is not None}
     status = {c["id"]: c["status"] for c in rec["cases"]}
     assert weighted and weighted <= set(status)
     assert {status[i] for i in weighted} == {"skipped"}

@@ -12,7 +12,7 @@ import pytest
 from conformance.cli import main
 from conformance.corpus import bundled_oracle, load_corpus
 from conformance.harness import Options, load_manifest, verify
-from conformance.harness.protocol import validator
+from conformance.harness.protocol import conforms, schema_errors
 from conformance.harness.record import read_record
 from conformance.report import render
 from fake_ports import kit
@@ -112,7 +112,7 @@ def test_the_start_event_carries_names_and_extensions_and_cases_their_input_name
            out=open(tmp_path / "summary.txt", "w"))
     rec = read_record(tmp_path / "run.json")
     for event in rec["events"]:
-        assert not list(validator("run-record").iter_errors(event)), event
+        assert conforms("run-record", event), schema_errors("run-record", event)
     assert rec["start"]["names"] == {"f1_score": "F1Score.compute", "f1_score.average": "averaging",
                                      "accuracy_score": "accuracy_score", "cohen_kappa_score": "CohenKappa.score"}
     assert [e["name"] for e in rec["start"]["extensions"]] == ["F1Score(threshold = 0.5f)", "Metric.merge"]
@@ -251,3 +251,42 @@ def _sections(out: str) -> dict[str, list[str]]:
             current = re.sub(r" \(\d+\):?$", "", line)
             sections[current] = []
     return sections
+
+
+# ------------------------------------------------------------------ a file that is not a run record
+
+
+def _not_records(tmp_path) -> dict[str, tuple[Path, str]]:
+    """name -> (a file that is not a run record, what the one line must say about it)."""
+    one_line = tmp_path / "object.json"
+    one_line.write_text('{"format": 1, "cases": []}\n')
+    array = tmp_path / "array.json"
+    array.write_text("[1, 2, 3]")
+    broken = tmp_path / "broken.json"
+    broken.write_text('{\n  "format": 1,\n  "cases": [1, 2,,]\n}\n')
+    empty = tmp_path / "empty.json"
+    empty.write_text("")
+    return {
+        "corpus file": (SMALL / "f1_score.json", "not a run record: it holds a JSON object with keys format, oracle, cases"),
+        "manifest": (SMALL / "MANIFEST.json", "not a run record: it holds a JSON object with keys format, corpus_version"),
+        "one line": (one_line, "not a run record: its first line is a JSON object with keys format, cases"),
+        "array": (array, "not a run record: its first line is a JSON array"),
+        "empty": (empty, "not a run record"),
+        "broken": (broken, "line 3: not JSON: Expecting value (column 18)"),
+    }
+
+
+@pytest.mark.parametrize("which", ["corpus file", "manifest", "one line", "array", "empty", "broken"])
+@pytest.mark.parametrize("command", ["report", "diff"])
+def test_a_file_that_is_not_a_run_record_is_named_with_what_a_record_is(tmp_path, capsys, which, command):
+    path, fragment = _not_records(tmp_path)[which]
+    args = ["report", path, "--out", tmp_path / "o"] if command == "report" else ["diff", DATA / "alpha.jsonl", path]
+    code, out, err = parity(capsys, *args)
+    (line,) = err.strip().splitlines()
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert line.startswith(f"parity {command}: {path}: ") and fragment in line, line
+    if which != "broken":
+        assert "a run record is the JSON lines parity verify --json writes" in line
+        assert line.endswith("see docs/run-record.md)")
+    else:
+        assert "run record" not in line  # a file that is not JSON is named as such, with where

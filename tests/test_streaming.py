@@ -30,10 +30,11 @@ from hypothesis import strategies as st
 
 import conformance.reference as ref
 from conformance.compare import compare
-from conformance.corpus import CorpusError, load_corpus
+from conformance.corpus import CorpusError
 from conformance.encoding import decode_numeric, to_json
 from conformance.reference import streaming
 from conformance.reference.streaming import METRICS, CountAccumulator
+from fake_ports import kit
 
 RTOL, ATOL = 1e-9, 1e-12
 SEEDS = st.integers(0, 2**32 - 1)
@@ -359,7 +360,7 @@ def test_every_count_metric_of_the_reference_streams():
 # --- the bundled corpus, cut at every point ----------------------------------------------
 
 try:  # a refused corpus fails one test below instead of the collection of this file
-    CORPUS, LOAD_ERROR = load_corpus(), None
+    CORPUS, LOAD_ERROR = kit.bundled_corpus(), None
 except CorpusError as exc:
     CORPUS, LOAD_ERROR = None, exc
 

@@ -16,15 +16,16 @@ Whatever the port does wrong becomes that case's outcome:
   protocol-error (its entry is held back by one answer for this).
 
 A restart replays ``start`` and re-sends the cases that were in flight.
-After ``max_restarts`` restarts, or when the port will not start again, the
-remaining cases are recorded as not-run.
+After ``max_restarts`` restarts, when the port will not start again, or when
+``max_consecutive_timeouts`` cases in a row timed out (a port that hangs after
+start), the remaining cases are recorded as not-run.
 """
 
 from __future__ import annotations
 
 import time
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from conformance.harness.judging import CRASHED, NOT_RUN, PROTOCOL, TIMED_OUT, Outcome, judge
 from conformance.harness.process import DEFAULT_MAX_LINE, EOF, OVERSIZED, TIMEOUT, PortProcess, StderrLog, Marker
@@ -32,18 +33,40 @@ from conformance.harness.protocol import START, STOP, Fault, excerpt, parse_answ
 
 
 BYTES_PER_SECOND = 1_000_000  # a case's timeout grows by one second per megabyte of its run message
+START_TIMEOUT = 30.0  # seconds for the start reply, unless port.yaml or --start-timeout says otherwise
+MAX_CONSECUTIVE_TIMEOUTS = 3  # `parity verify` gives up on a port after this many timeouts in a row
 
 
 @dataclass
 class Options:
     timeout: float = 5.0  # seconds per case
-    start_timeout: float = 30.0  # seconds for the start reply
+    start_timeout: float | None = None  # seconds for the start reply (None: port.yaml's start_timeout, else 30)
     window: int = 32  # run messages in flight
     max_restarts: int = 20
+    # timeouts in a row after which the port is given up on; None: never (parity fuzz), while
+    # verify() fills it in from port.yaml's max_consecutive_timeouts, else 3 (see for_port)
+    max_consecutive_timeouts: int | None = None
     max_line: int = DEFAULT_MAX_LINE  # bytes in one answer line
     stop_grace: float = 2.0  # seconds for the port to exit after stop
     stderr_per_case: int = 4096
     stderr_per_run: int = 1 << 20
+
+    def for_port(self, manifest) -> "Options":
+        """These options with what they leave open taken from the port's manifest, else the defaults:
+        the start timeout, and the timeouts in a row after which `parity verify` gives up."""
+        return replace(
+            self,
+            start_timeout=start_timeout(manifest, self),
+            max_consecutive_timeouts=(self.max_consecutive_timeouts or manifest.max_consecutive_timeouts
+                                      or MAX_CONSECUTIVE_TIMEOUTS),
+        )
+
+
+def start_timeout(manifest, options: Options) -> float:
+    """Seconds the port has to answer start: the option, else port.yaml's start_timeout, else 30."""
+    if options.start_timeout is not None:
+        return options.start_timeout
+    return manifest.start_timeout if manifest.start_timeout is not None else START_TIMEOUT
 
 
 class PortDown(Exception):
@@ -62,14 +85,18 @@ class CommandNotFound(Exception):
 def start_port(manifest, options: Options, stderr: StderrLog) -> tuple[PortProcess, dict]:
     """A started port that has answered ``start``, and its implementation block."""
     argv = manifest.argv()
+    if not argv:
+        raise CommandNotFound(f"{manifest.file}: command: none given, so this port cannot be started; "
+                              "judge its results file instead (parity verify --results FILE)")
     try:
         port = PortProcess(argv, manifest.dir, max_line=options.max_line, stderr=stderr)
     except OSError as exc:  # not found, not executable, not a program
         raise CommandNotFound(f"{manifest.file}: command: cannot run {argv[0]!r}: {exc.strerror or exc}") from None
     port.send(START)
-    line = port.next_line(time.monotonic() + options.start_timeout)
+    limit = start_timeout(manifest, options)
+    line = port.next_line(time.monotonic() + limit)
     if line is TIMEOUT:
-        reason = f"no answer to start within {options.start_timeout:g}s"
+        reason = f"no answer to start within {limit:g}s (port.yaml's start_timeout or --start-timeout gives it longer)"
     elif line is EOF:
         code = port.returncode(wait=1.0)
         reason = f"exited (status {code}) without answering start" if code is not None else "closed its stdout without answering start"
@@ -104,6 +131,8 @@ class LiveRunner:
         self._convention_key = convention_key or (lambda case: None)  # case -> conventions key or None
         self.restarts = 0
         self.down: str | None = None  # why the remaining cases are not run
+        self.timeouts_in_a_row = 0
+        self.gave_up: int | None = None  # K, when K cases in a row timed out and the port was given up on
         self.notes: list[str] = []
         self._held = None  # the last finished case, kept back to catch a second answer
 
@@ -168,6 +197,7 @@ class LiveRunner:
                     self._amend_held(found)
                     continue
                 pending.popleft()
+                self.timeouts_in_a_row = 0
                 if isinstance(found, Fault):
                     self._emit(n, case, Outcome(PROTOCOL, detail=found.message), now - head_since)
                     if found.resync:
@@ -190,7 +220,12 @@ class LiveRunner:
                 status = f"status {code}" if code is not None else "stdout closed, still running"
                 outcome = Outcome(CRASHED, detail=f"the port exited ({status}) while running this case")
             self._emit(n, case, outcome, now - head_since, last_words=line is not OVERSIZED)
-            self._restart(case, outcome.detail, pending, resend)
+            self.timeouts_in_a_row = self.timeouts_in_a_row + 1 if line is TIMEOUT else 0
+            limit = opts.max_consecutive_timeouts
+            if limit is not None and self.timeouts_in_a_row >= limit:
+                self._give_up(case, limit, pending, resend)
+            else:
+                self._restart(case, outcome.detail, pending, resend)
             head_since = time.monotonic()
         if stop:
             self._stop()
@@ -216,6 +251,18 @@ class LiveRunner:
                          "restarts": self.restarts, "stderr": exc.stderr})
             return
         self._event({"event": "port", "what": "restart", "detail": reason, "case": case.id,
+                     "restarts": self.restarts})
+
+    def _give_up(self, case, limit: int, pending: deque, resend: deque) -> None:
+        """``limit`` cases in a row timed out: a port that hangs; restarting it again and again
+        would only spend a timeout per case (docs/ports.md, max_consecutive_timeouts)."""
+        self._flush()
+        self.port.kill()
+        resend.extendleft(reversed(pending))
+        pending.clear()
+        self.gave_up = limit
+        self.down = f"{limit} cases in a row timed out (max_consecutive_timeouts {limit}): given up on"
+        self._event({"event": "port", "what": "down", "detail": self.down, "case": case.id,
                      "restarts": self.restarts})
 
     def _not_run(self, pending, resend, source) -> None:

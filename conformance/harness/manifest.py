@@ -116,6 +116,8 @@ class PortManifest:
     streaming: bool = False  # run messages carry batches
     refusals: frozenset[str] = frozenset()  # error types the library raises on purpose
     tolerances: tuple[dict, ...] = ()  # [{metrics, rtol?, atol?, note}]: per-metric tolerances, first match wins
+    start_timeout: float | None = None  # seconds for the start reply (None: the harness default)
+    max_consecutive_timeouts: int | None = None  # timeouts in a row before the port is given up on (None: default)
 
     def conventions_for(self, metric: str) -> dict[str, str]:
         """axis -> value the port follows for ``metric`` ("*" overridden by the metric's entry)."""
@@ -165,7 +167,9 @@ def _describe(err) -> tuple[str, str]:
     return _field(path), err.message
 
 
-def load_manifest(port_dir: str | Path) -> PortManifest:
+def load_manifest(port_dir: str | Path, live: bool = True) -> PortManifest:
+    """The manifest in ``port_dir``.  ``live=False`` (judging a results file) accepts a manifest
+    without ``command``: such a port is never started."""
     port_dir = Path(port_dir)
     file = port_dir / MANIFEST_NAME
     if not port_dir.is_dir():
@@ -189,6 +193,9 @@ def load_manifest(port_dir: str | Path) -> PortManifest:
     for err in sorted(validator("port-manifest").iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         field, message = _describe(err)
         problems.append(f"{file}: {field}: {message}")
+    if live and "command" not in data:
+        problems.append(f"{file}: command: required field is missing (only a port judged from a results file, "
+                        "parity verify --results FILE, may leave it out)")
     if problems:
         raise ManifestError(problems)
 
@@ -223,7 +230,7 @@ def load_manifest(port_dir: str | Path) -> PortManifest:
         file=file,
         name=data["name"],
         language=data["language"],
-        command=tuple(data["command"]),
+        command=tuple(data.get("command", ())),
         setup=tuple(data["setup"]) if "setup" in data else None,
         tolerance=dict(data["tolerance"]) if "tolerance" in data else None,
         divergences=tuple(divergences),
@@ -236,4 +243,6 @@ def load_manifest(port_dir: str | Path) -> PortManifest:
         streaming=bool(data.get("streaming", False)),
         refusals=frozenset(data.get("refusals", ())),
         tolerances=tuple(dict(t) for t in data.get("tolerances", ())),
+        start_timeout=float(data["start_timeout"]) if "start_timeout" in data else None,
+        max_consecutive_timeouts=data.get("max_consecutive_timeouts"),
     )

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
 import jsonschema
+import jsonschema_rs
 
 from conformance.encoding import EncodingError, decode_numeric, loads
 
@@ -37,6 +38,18 @@ def validator(name: str) -> jsonschema.Draft202012Validator:
     schema = json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
     return jsonschema.Draft202012Validator(schema)
+
+
+@cache
+def _fast(name: str):
+    return jsonschema_rs.validator_for(json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8")))
+
+
+def conforms(name: str, document: Any) -> bool:
+    """Whether ``document`` follows schema ``name``: the same schema as :func:`validator`, checked by
+    the Rust validator, which takes milliseconds where the pure-Python one takes seconds over a record
+    of 10^5-sample cases.  :func:`schema_errors` says why, when it does not."""
+    return _fast(name).is_valid(document)
 
 
 def schema_errors(name: str, document: Any) -> list[str]:
@@ -70,6 +83,12 @@ class SentCase:
     def __getattr__(self, name):
         return getattr(self.case, name)
 
+    @cached_property
+    def inputs_json(self) -> str:
+        """``inputs`` as JSON, encoded once: for the run line and, by its length, for the record
+        (a 1000-class case as score matrices is tens of megabytes of JSON)."""
+        return _dumps(self.inputs)
+
 
 def run_message(seq: int, case) -> dict:
     """The run message for ``case``: the metric call, in the port's input form, and an opaque seq."""
@@ -85,7 +104,11 @@ def run_message(seq: int, case) -> dict:
 
 
 def run_line(seq: int, case) -> bytes:
-    return encode_line(run_message(seq, case))
+    message = run_message(seq, case)
+    if not isinstance(case, SentCase):
+        return encode_line(message)
+    members = (f"{_dumps(k)}:{case.inputs_json if k == 'inputs' else _dumps(v)}" for k, v in message.items())
+    return ("{" + ",".join(members) + "}\n").encode("utf-8")
 
 
 # ---------------------------------------------------------------- answers

@@ -60,8 +60,57 @@ def iter_record(path: str | Path) -> Iterator[dict]:
             if line.strip():
                 try:
                     yield json.loads(line)
-                except ValueError as exc:
-                    raise ValueError(f"{path}: line {i}: not JSON: {exc}") from None
+                except json.JSONDecodeError as exc:
+                    raise ValueError(f"{path}: line {i}: not JSON: {exc.msg} (column {exc.colno})") from None
+
+
+WHAT_A_RECORD_IS = ("a run record is the JSON lines parity verify --json writes: a start event "
+                    "{event: start, port, corpus, …}, a case event per case, an end event with the totals; "
+                    "see docs/run-record.md")
+WHOLE_DOCUMENT_LIMIT = 64 << 20  # bytes: a larger file that is not JSON lines is not parsed whole
+
+
+def _describe(document) -> str:
+    if isinstance(document, dict):
+        keys = ", ".join(list(document)[:6]) + (", …" if len(document) > 6 else "")
+        return f"a JSON object with {('key ' if len(document) == 1 else 'keys ') + keys if keys else 'no keys'}"
+    kinds = {bool: "a JSON boolean", int: "a JSON number", float: "a JSON number", str: "a JSON string",
+             list: "a JSON array", type(None): "JSON null"}
+    return kinds.get(type(document), "JSON")
+
+
+def not_a_record(path: str | Path) -> str | None:
+    """One line saying why the file at ``path`` is not a run record at all (not JSON, or JSON of
+    something else: a corpus file, a results file, a report), judged from how it begins; None
+    when it begins like a record (or cannot be read: the record reader says why)."""
+    path = Path(path)
+    try:
+        with open(path, "rb") as f:
+            first = f.readline()
+            size = path.stat().st_size
+    except OSError:
+        return None
+    if not first.strip():
+        return f"{path}: empty first line: not a run record ({WHAT_A_RECORD_IS})"
+    try:
+        event = json.loads(first)
+    except UnicodeDecodeError:
+        return None
+    except json.JSONDecodeError as line_error:  # perhaps a JSON document over several lines
+        if size > WHOLE_DOCUMENT_LIMIT:
+            return f"{path}: line 1: not JSON: {line_error.msg} (column {line_error.colno})"
+        try:
+            event = json.loads(path.read_bytes())
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            line, column = (exc.lineno, exc.colno) if isinstance(exc, json.JSONDecodeError) else (1, 1)
+            message = exc.msg if isinstance(exc, json.JSONDecodeError) else "not UTF-8"
+            return f"{path}: line {line}: not JSON: {message} (column {column})"
+        except OSError:
+            return None
+        return f"{path}: not a run record: it holds {_describe(event)} ({WHAT_A_RECORD_IS})"
+    if isinstance(event, dict) and "event" in event:
+        return None  # a record's event, if perhaps not the start: the record reader says what is wrong
+    return f"{path}: not a run record: its first line is {_describe(event)} ({WHAT_A_RECORD_IS})"
 
 
 def read_record(path: str | Path) -> dict[str, Any]:

@@ -21,10 +21,10 @@ def judged(totals: dict) -> int:
 
 
 def exit_status(totals: dict, extra_faults: int = 0) -> int:
-    """1 on a failure or a fault, and when nothing at all was judged (a port that skips everything
-    has not shown that it computes anything); 0 otherwise."""
+    """1 on a failure or a fault, and when nothing at all was judged (a port that skips everything,
+    or a run of no case, has not shown that it computes anything); 0 otherwise."""
     bad = totals[FAILED] + sum(totals[s] for s in MISBEHAVIOUR) + extra_faults
-    return 1 if bad or (totals["cases"] and not judged(totals)) else 0
+    return 1 if bad or not judged(totals) else 0
 
 
 def _short_vector(value, limit: int = 8) -> str:
@@ -52,7 +52,7 @@ def verdict(totals: dict, extra_faults: int = 0) -> str:
     sent = cases - totals[SKIPPED]
     bad = totals[FAILED] + misbehaved
     if cases == 0:
-        return "no case was run"
+        return "nothing was judged: no case was run"
     if sent >= BROKEN_MIN and bad >= BROKEN_SHARE * sent:
         if misbehaved >= totals[FAILED]:
             return (f"{bad} of {sent} judged cases failed or could not be run: the port or its adapter is "

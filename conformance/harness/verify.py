@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from importlib.metadata import PackageNotFoundError, version
@@ -67,11 +68,16 @@ class _Run:
         self.more = 0
         self.follows: dict[str, dict[str, int]] = {FAILED: {}, DECLARED: {}}  # status -> conventions key -> cases
         self.by_divergence: dict[str, dict[str, int]] = {}  # divergence -> conventions key -> declared cases following it
+        self.skip_reasons: Counter = Counter()  # why cases were skipped, for a run that judged nothing
 
     def finish(self, n, case, outcome: Outcome, seconds, stderr) -> None:
         outcome = self.declarations.apply(case, outcome)
         status = outcome.status
         self.counts[status] += 1
+        if status == SKIPPED:
+            reason = outcome.detail or "no reason given"
+            if len(self.skip_reasons) < SKIP_REASONS or reason in self.skip_reasons:
+                self.skip_reasons[reason] += 1
         raw = case.raw
         sent = case.inputs if isinstance(case, SentCase) and case.inputs != raw["inputs"] else None
         if status not in (PASSED, CONVENTION, SKIPPED, DECLARED, NOT_RUN):  # not-run: one note says why
@@ -104,7 +110,7 @@ class _Run:
             if case.batches is not None:
                 event["batches"] = case.batches
         if sent is not None:
-            size = _json_size(sent)
+            size = len(case.inputs_json)
             if size <= SENT_LIMIT:
                 event["sent"] = sent
             else:  # a 1000-class case as score matrices: tens of megabytes, made again from the case id
@@ -122,13 +128,8 @@ class _Run:
         return out
 
 
+SKIP_REASONS = 1000  # distinct skip reasons counted (a port may put the call in every reason)
 SENT_LIMIT = 1 << 20  # bytes of JSON: larger inputs as sent are left out of the record (sent_omitted)
-
-
-def _json_size(value) -> int:
-    import json
-
-    return len(json.dumps(value, separators=(",", ":")))
 
 
 def _kill(runner, port) -> None:
@@ -156,7 +157,9 @@ def _start_event(manifest, corpus, case_count, implementation, tolerances, only,
         "tolerance": tolerances.record(),
         "refusals": sorted(manifest.refusals),
         "selection": {"only": list(only)},
-        "options": {"timeout": options.timeout, "window": options.window, "max_restarts": options.max_restarts},
+        "options": {"timeout": options.timeout, "window": options.window, "max_restarts": options.max_restarts,
+                    **({"start_timeout": options.start_timeout,
+                        "max_consecutive_timeouts": options.max_consecutive_timeouts} if results is None else {})},
         "divergences": [d.raw for d in manifest.divergences],
         "names": dict(manifest.names),
         "extensions": list(manifest.extensions),
@@ -184,14 +187,20 @@ def convention_key(manifest):
 
 def prepared(manifest, numbered, skip):
     """The cases as this port gets them: in its declared input forms, with batches when it
-    streams.  A case its form cannot express is not sent: ``skip(n, case, reason)`` records it."""
+    streams.  A case its form cannot express is not sent: ``skip(n, case, reason)`` records it.
+    The forms meet the port's conventions here: under classes=declared a class axis has exactly
+    the convention's classes (conformance.conventions.class_axis), or the case is skipped."""
     if manifest.forms.plain and not manifest.streaming:
         yield from numbered
         return
+    declared: dict[str, dict] = {}  # metric -> the port's conventions for it
     for n, case in numbered:
         raw = case.raw
+        if case.metric not in declared:
+            declared[case.metric] = manifest.conventions_for(case.metric) if manifest.conventions else {}
         try:
-            sent = input_forms.transform(case.id, case.metric, raw["inputs"], raw["params"], manifest.forms)
+            sent = input_forms.transform(case.id, case.metric, raw["inputs"], raw["params"], manifest.forms,
+                                         declared[case.metric])
         except input_forms.Unexpressible as exc:
             skip(n, case, str(exc))
             continue
@@ -227,7 +236,7 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
     """
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
-    options = options or Options()
+    options = (options or Options()).for_port(manifest)
     cases = corpus.cases if cases is None else cases
     if results is not None:
         cases = list(cases)
@@ -286,6 +295,10 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
             if runner.down:
                 notes.append(f"the port went down: {runner.down}; "
                              f"the remaining {run.counts[NOT_RUN]} case(s) were not run")
+            if runner.gave_up:
+                print(f"parity verify: port {manifest.name} ({manifest.dir}): {runner.gave_up} cases in a row timed "
+                      f"out; gave up on it, the remaining {run.counts[NOT_RUN]} case(s) are not-run (port.yaml "
+                      f"max_consecutive_timeouts)", file=err)
     except KeyboardInterrupt:
         interrupted = True
         notes.append("interrupted: the record holds the cases finished so far")
@@ -299,8 +312,11 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
 
     restarts = runner.restarts if runner is not None else 0
     totals = run.totals(restarts, {"results-problems": len(problems)} if results is not None else None)
+    if totals[SKIPPED] and totals[SKIPPED] == totals["cases"]:  # judged nothing: say why
+        common = ", ".join(f"{reason!r} ({count})" for reason, count in run.skip_reasons.most_common(3))
+        notes.append(f"every case was skipped, so nothing was judged; the most common reasons: {common}")
     divergence_report = declarations.report()
-    status = exit_status(totals, len(problems) + (1 if down is not None and case_count == 0 else 0))
+    status = exit_status(totals, len(problems))
     line = verdict(totals, len(problems))
     record.write({
         "event": "end", "finished": _now(), "seconds": round(time.monotonic() - started_at, 3),

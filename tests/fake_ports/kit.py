@@ -67,6 +67,15 @@ def write_corpus(out: Path, cases: list[dict]) -> Path:
 
 
 @cache
+def bundled_corpus():
+    """The bundled corpus, loaded once per test process: conftest's session fixture ``corpus`` and
+    the modules that parametrize over its cases at collection time share this one load."""
+    from conformance.corpus import load_corpus
+
+    return load_corpus()
+
+
+@cache
 def small_corpus() -> Path:
     root = Path(tempfile.mkdtemp(prefix="parity-small-corpus-"))
     atexit.register(shutil.rmtree, root, True)
