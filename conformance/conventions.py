@@ -9,7 +9,8 @@ definition both sides use:
   keyword arguments of a real scikit-learn call, and stores the outcome under
   :func:`key` in the case's ``conventions`` field when it differs from ``expected``;
 * the harness asks :func:`case_key` which stored outcome a port that declared
-  some conventions is judged against.
+  some conventions is judged against, and (conformance.forms, through
+  :func:`class_axis`) how many columns a class axis gets for such a port.
 
 An axis has scikit-learn's behaviour as its default value.  A convention APPLIES
 to a case only when the case leaves the keyword its axis controls at
@@ -115,6 +116,26 @@ def combinations(metric: str, inputs: dict, params: dict) -> list[dict[str, str]
     return [c for c in out if c]
 
 
+# ------------------------------------------------------------------ the class set of classes=declared
+
+
+def declared_class_count(inputs: dict) -> int | None:
+    """C of classes=declared: 1 + the largest class index over y_true and y_pred (the classes are
+    0 ... C-1); None when the inputs are not two non-empty vectors of class indices."""
+    ids = _class_ids(inputs)
+    return None if ids is None else int(max(ids)) + 1
+
+
+def class_axis(declared: dict[str, str] | None, metric: str, inputs: dict, params: dict) -> int | None:
+    """How many columns a class axis (a score matrix, one-hot targets) must have for a port that
+    follows ``declared`` (axis -> value) on this case: C of classes=declared when the port declares
+    it and it applies, since such a port reads its classes off the class axis; None when no
+    declared convention fixes the count.  conformance.forms makes the forms with it (decision 0014)."""
+    if (declared or {}).get("classes") != "declared" or not applies("classes", "declared", metric, inputs, params):
+        return None
+    return declared_class_count(inputs)
+
+
 # ------------------------------------------------------------------ the rewritten call
 
 
@@ -136,9 +157,8 @@ def rewrite(conventions: dict[str, str], metric: str, inputs: dict, params: dict
         if axis == "zero-division":
             out["zero_division"] = 1.0 if value == "1" else "NaN"
         elif value == "declared":
-            ids = _class_ids(inputs)
-            as_float = any(isinstance(v, float) for v in ids)
-            out["labels"] = [float(i) if as_float else i for i in range(int(max(ids)) + 1)]
+            as_float = any(isinstance(v, float) for v in _class_ids(inputs))
+            out["labels"] = [float(i) if as_float else i for i in range(declared_class_count(inputs))]
         else:  # supported
             out["labels"] = sorted(set(inputs["y_true"]))
     return out

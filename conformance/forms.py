@@ -26,9 +26,20 @@ case's ``labels`` keyword (2 when there is no sample and no ``labels``), and at 
 a score matrix of one column is read as
 one sigmoid output by libraries that take both (the Kotlin library of
 reference system 000, docs/reference-systems.md, does), so a case whose only
-class is 0 gets a second, never-chosen column.  A form that cannot express a case (negative or
+class is 0 gets a second, never-chosen column.  One exception: for a port that follows
+``classes=declared`` on the case (the ``conventions`` given to :func:`transform`), the class
+axis is the convention's class set, exactly (conformance.conventions.class_axis): such a port
+reads its classes off the columns.  That set has C classes too, except when its one class is 0:
+one column, which reads as a sigmoid output, so that case is unexpressible
+(docs/decisions/0014-class-axis-under-conventions-and-all-ties.md).
+
+The rule ``argmax-ties: all`` (every column equal to the row's maximum is predicted, as
+Keras's F1Score does with threshold=None) reads a tie row as several classes at once, which no
+label vector says: for such a port no tie is ever placed, every row has one maximum.
+
+A form that cannot express a case (negative or
 fractional labels for a class axis, a multiclass case for ``probability``, a
-multilabel matrix) raises
+multilabel matrix, one class under ``classes=declared``) raises
 :class:`Unexpressible`; the harness then records the case as skipped, never failed.
 
 Streaming: :func:`batch_cuts` chooses where to cut a case's samples into batches.
@@ -43,12 +54,14 @@ from typing import Any
 
 import numpy as np
 
+from conformance import conventions as conv
+
 FORMS: dict[str, tuple[str, ...]] = {
     "y_true": ("labels", "one-hot", "float-ids"),
     "y_pred": ("labels", "scores", "scores-class-first", "probability"),
 }
 RULES: dict[str, tuple[str, ...]] = {
-    "argmax-ties": ("lowest", "highest"),  # which tied column argmax returns
+    "argmax-ties": ("lowest", "highest", "all"),  # which tied column argmax returns; all: every tied one
     "threshold": ("strict", "inclusive"),  # strict: score > 0.5 is positive (0.5 goes to the negative class)
 }
 #: The rule each form needs declared.
@@ -69,7 +82,7 @@ MAX_CLASSES = 1024  # a wider class axis is refused: a label like 2**40 is not a
 
 def rng_for(text: str) -> np.random.Generator:
     """A generator seeded from ``text`` alone (a case id): sha256, first 8 bytes, little-endian.
-    generators.oracle.rng_for is the same function."""
+    The generators draw every case's random inputs from it too (generators.oracle re-exports it)."""
     seed = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "little")
     return np.random.default_rng(seed)
 
@@ -109,7 +122,7 @@ def check_declared(forms: dict | None, rules: dict | None) -> list[tuple[str, st
     for name, form in (forms or {}).items():
         needed = NEEDS_RULE.get(form)
         if needed and needed not in (rules or {}):
-            choices = " or ".join(RULES[needed])
+            choices = ", ".join(RULES[needed][:-1]) + " or " + RULES[needed][-1]
             problems.append((f"forms.{name}", f"{form!r} needs rules.{needed} ({choices}): how the port breaks ties"))
     return problems
 
@@ -161,6 +174,12 @@ def _indices(values: list, name: str, form: str) -> list[int]:
 # ------------------------------------------------------------------ the forms
 
 
+def _tie_partners(k: int, C: int, tie_rule: str) -> list[int]:
+    """The columns a tie with label ``k`` may be placed in: on the side the rule does not pick
+    (lowest: a higher column; highest: a lower one; all: lowest's, drawn but never placed)."""
+    return list(range(0, k)) if tie_rule == "highest" else list(range(k + 1, C))
+
+
 def _scores(labels: list[int], C: int, tie_rule: str, rng: np.random.Generator) -> tuple[list[list[float]], int]:
     """(n, C) rows summing to 1 whose argmax under ``tie_rule`` is the label.
 
@@ -168,18 +187,21 @@ def _scores(labels: list[int], C: int, tie_rule: str, rng: np.random.Generator) 
     its sum.  A tie copies the label's value into another column on the side the rule does
     NOT pick (lowest: a higher column; highest: a lower one); about a third of the rows
     that can have one get one, the first such row always, so every case with a possible
-    tie carries at least one.
+    tie carries at least one.  Under ``all`` a tie would read as several classes: the draws
+    are lowest's, but no tie is placed, so the rows are lowest's with their ties left out.
     """
     rows, ties, forced = [], 0, False
     for k in labels:
         row = rng.integers(0, 4, size=C).astype(float)
         row[k] = float(rng.integers(4, 8))
-        partners = list(range(k + 1, C)) if tie_rule == "lowest" else list(range(0, k))
+        partners = _tie_partners(k, C, tie_rule)
         draw = rng.random()
         if partners and (not forced or draw < 1 / 3):
             forced = True
-            row[partners[int(rng.integers(len(partners)))]] = row[k]
-            ties += 1
+            partner = partners[int(rng.integers(len(partners)))]
+            if tie_rule != "all":
+                row[partner] = row[k]
+                ties += 1
         rows.append((row / row.sum()).tolist())
     return rows, ties
 
@@ -200,12 +222,16 @@ def _probability(labels: list[int], rule: str, rng: np.random.Generator) -> tupl
     return out, ties
 
 
-def transform(case_id: str, metric: str, inputs: dict, params: dict, declared: Declared) -> Sent:
+def transform(case_id: str, metric: str, inputs: dict, params: dict, declared: Declared,
+              conventions: dict[str, str] | None = None) -> Sent:
     """The inputs of a case (stored form) in the forms ``declared``; Unexpressible when a form
     cannot carry them.  Cases of metrics outside LABEL_METRICS, and ports that take labels,
-    get the inputs unchanged (and no form description)."""
+    get the inputs unchanged (and no form description).  ``conventions`` (axis -> value) are
+    the port's for this metric (conformance.conventions.declared_for): under classes=declared
+    the class axis is the convention's class set (conformance.conventions.class_axis)."""
     if declared.plain or metric not in LABEL_METRICS:
         return Sent(dict(inputs), None)
+    fixed = conv.class_axis(conventions, metric, inputs, params)
     out = dict(inputs)
     form: dict[str, Any] = {"y_true": declared.y_true, "y_pred": declared.y_pred}
     ties = 0
@@ -235,7 +261,15 @@ def transform(case_id: str, metric: str, inputs: dict, params: dict, declared: D
         C = class_count(inputs, params)
         if C is None and any(inputs.get(k) for k in ("y_true", "y_pred")):
             raise Unexpressible(f"form {chosen} cannot express this case: no class index fixes the class count")
-        C = max(C or 0, 2)  # one column would read as a single sigmoid output; no sample: (0, 2)
+        if fixed is None:
+            C = max(C or 0, 2)  # one column would read as a single sigmoid output; no sample: (0, 2)
+        elif fixed == 1:  # a one-class set under classes=declared: one column, read as a sigmoid output
+            raise Unexpressible(
+                f"form {chosen} cannot express this case: under classes=declared its class set is the one "
+                f"class 0, and a class axis of one column reads as a single sigmoid (binary) column, not as "
+                f"one class (docs/decisions/0014)")
+        else:
+            C = fixed  # the convention's class set, 0 .. C-1: the same count as class_count here
         if C > MAX_CLASSES:
             raise Unexpressible(f"form {chosen} cannot express this case: {C} classes, more than {MAX_CLASSES} columns")
         form["classes"] = C
@@ -257,16 +291,29 @@ def transform(case_id: str, metric: str, inputs: dict, params: dict, declared: D
 # ------------------------------------------------------------------ back to labels
 
 
-def argmax(row: list[float], rule: str) -> int:
-    """The column of the largest value; a tie goes to the lowest or highest column."""
+def maxima(row: list[float]) -> list[int]:
+    """Every column holding the row's largest value, ascending: the classes a port following
+    ``argmax-ties: all`` predicts for the row."""
     best = max(row)
-    hits = [j for j, v in enumerate(row) if v == best]
+    return [j for j, v in enumerate(row) if v == best]
+
+
+def argmax(row: list[float], rule: str) -> int:
+    """The column of the largest value; a tie goes to the lowest or highest column.  Under
+    ``all`` every tied maximum is predicted, so a tie row is several classes at once, not a
+    label: ValueError (the harness never sends such a row to a port declaring ``all``)."""
+    hits = maxima(row)
+    if rule == "all":
+        if len(hits) > 1:
+            raise ValueError(f"argmax-ties all: the row ties columns {hits}, several classes at once, not one label")
+        return hits[0]
     return hits[0] if rule == "lowest" else hits[-1]
 
 
 def to_labels(values: list, form: dict | None, name: str, rules: dict | None = None) -> list:
     """The label vector a port that follows ``rules`` (default: the form's own) reads from
-    ``values`` sent in ``form`` -- what a port does; tests and the fake ports use it."""
+    ``values`` sent in ``form`` -- what a port does; tests and the fake ports use it.  Under
+    ``argmax-ties: all`` a tie row is no label: ValueError (:func:`maxima` gives its classes)."""
     if form is None or form.get(name, "labels") == "labels":
         return list(values)
     rules = {**form.get("rules", {}), **(rules or {})}

@@ -3,12 +3,14 @@ and ties placed on purpose make the other rule give other labels."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from conformance import conventions as conv
 from conformance import forms
 from conformance.forms import Declared, Unexpressible, batch_cuts, to_labels, transform
 
@@ -117,7 +119,9 @@ def test_labels_and_other_metrics_go_unchanged():
 
 def test_declared_rules_are_required_by_the_forms_that_need_them():
     assert forms.check_declared({"y_pred": "scores"}, {}) == [
-        ("forms.y_pred", "'scores' needs rules.argmax-ties (lowest or highest): how the port breaks ties")]
+        ("forms.y_pred", "'scores' needs rules.argmax-ties (lowest, highest or all): how the port breaks ties")]
+    assert forms.check_declared({"y_pred": "probability"}, {}) == [
+        ("forms.y_pred", "'probability' needs rules.threshold (strict or inclusive): how the port breaks ties")]
     assert forms.check_declared({"y_pred": "probability"}, {"threshold": "strict"}) == []
     assert forms.check_declared({"y_true": "one-hot"}, None) == []
 
@@ -137,7 +141,117 @@ def test_batch_cuts_prefer_the_cases_own_splits():
     assert batch_cuts("a/b", 6, [[0, 6]]) is None  # no inner cut: one batch
 
 
-def test_the_seed_helper_is_the_generators_one():
-    from generators.oracle import rng_for
+def test_the_generators_seed_from_the_one_helper_forms_use():
+    import generators.oracle
 
-    assert forms.rng_for("f1_score/x").integers(0, 2**32, 4).tolist() == rng_for("f1_score/x").integers(0, 2**32, 4).tolist()
+    assert generators.oracle.rng_for is forms.rng_for
+    assert forms.rng_for("f1_score/x").integers(0, 2**32, 4).tolist() == forms.rng_for("f1_score/x").integers(0, 2**32, 4).tolist()
+    assert forms.rng_for("f1_score/x").integers(0, 2**32, 4).tolist() != forms.rng_for("f1_score/y").integers(0, 2**32, 4).tolist()
+
+
+# ------------------------------------------------------------------ argmax-ties: all (decision 0014)
+
+
+def test_the_draws_of_lowest_highest_and_probability_are_pinned():
+    """What ports taking these forms have been sent since the forms exist (the bundled ports' pins rest
+    on them): the same bytes, or the change is deliberate and their pins move."""
+    inputs = {"y_true": [0, 1, 2, 2, 1, 0, 3, 1], "y_pred": [0, 2, 1, 2, 0, 0, 3, 3]}
+    out = []
+    for rule in ("lowest", "highest"):
+        for y_pred in ("scores", "scores-class-first"):
+            s = transform("f1_score/pinned", "f1_score", inputs, {"average": "macro"}, Declared("one-hot", y_pred, rule))
+            out.append([s.inputs, s.form, s.ties])
+    s = transform("precision_score/pinned", "precision_score", {"y_true": [0, 1, 1, 0, 1], "y_pred": [1, 1, 0, 0, 0]},
+                  {}, Declared(y_pred="probability", threshold="strict"))
+    out.append([s.inputs, s.form, s.ties])
+    digest = hashlib.sha256(json.dumps(out, sort_keys=True).encode()).hexdigest()
+    assert digest == "f1b0d134d77d4a0c932aa546e6d677c88d10455b2d647ac8740dc45f890d4728"
+
+
+@given(label_cases(), st.sampled_from(["scores", "scores-class-first"]), st.sampled_from(["labels", "one-hot"]))
+def test_under_all_no_tie_is_placed_and_every_rule_reads_back_the_labels(case, y_pred_form, y_true_form):
+    case_id, inputs = case
+    sent = transform(case_id, "f1_score", inputs, {}, Declared(y_true_form, y_pred_form, argmax_ties="all"))
+    assert sent.ties == 0 and sent.form["rules"] == {"argmax-ties": "all"}
+    scores = sent.inputs["y_pred"]
+    rows = scores if y_pred_form == "scores" else [list(r) for r in zip(*scores)]
+    assert all(forms.maxima(row) == [k] for row, k in zip(rows, inputs["y_pred"]))  # one maximum, the label's
+    for rule in ("all", "lowest", "highest"):  # on what is sent, the three rules agree
+        assert to_labels(scores, sent.form, "y_pred", {"argmax-ties": rule}) == inputs["y_pred"]
+    # lowest's draws with the ties left out: the rows differ exactly where lowest placed a tie, and there
+    # only in the tied column.
+    lowest = transform(case_id, "f1_score", inputs, {}, Declared(y_true_form, y_pred_form, argmax_ties="lowest"))
+    lowest_rows = lowest.inputs["y_pred"] if y_pred_form == "scores" else [list(r) for r in zip(*lowest.inputs["y_pred"])]
+    assert sum(a != b for a, b in zip(rows, lowest_rows)) == lowest.ties
+    for row, tied, k in zip(rows, lowest_rows, inputs["y_pred"]):
+        if row != tied:
+            assert len(forms.maxima(tied)) == 2 and forms.maxima(tied)[0] == k and row[k] > row[forms.maxima(tied)[1]]
+
+
+def test_argmax_under_all_is_a_label_only_for_a_row_with_one_maximum():
+    assert forms.maxima([0.2, 0.5, 0.3]) == [1] and forms.argmax([0.2, 0.5, 0.3], "all") == 1
+    assert forms.maxima([0.4, 0.2, 0.4]) == [0, 2]
+    assert forms.argmax([0.4, 0.2, 0.4], "lowest") == 0 and forms.argmax([0.4, 0.2, 0.4], "highest") == 2
+    with pytest.raises(ValueError, match=r"argmax-ties all: the row ties columns \[0, 2\], several classes"):
+        forms.argmax([0.4, 0.2, 0.4], "all")
+    form = {"y_true": "labels", "y_pred": "scores", "rules": {"argmax-ties": "all"}}
+    with pytest.raises(ValueError):
+        to_labels([[0.5, 0.5]], form, "y_pred")
+
+
+# ------------------------------------------------------------------ classes=declared x class axis (decision 0014)
+
+
+@st.composite
+def declared_cases(draw):
+    """Label cases of a metric classes=declared is defined for, with an average it applies to or not."""
+    C = draw(st.integers(1, 5))
+    n = draw(st.integers(1, 12))
+    inputs = {"y_true": draw(st.lists(st.integers(0, C - 1), min_size=n, max_size=n)),
+              "y_pred": draw(st.lists(st.integers(0, C - 1), min_size=n, max_size=n))}
+    metric = draw(st.sampled_from(["f1_score", "recall_score", "precision_recall_fscore_support", "confusion_matrix",
+                                   "accuracy_score"]))
+    params = {} if metric in ("confusion_matrix", "accuracy_score") else {
+        "average": draw(st.sampled_from([None, "macro", "micro", "weighted", "binary"]))}
+    if draw(st.booleans()) and metric != "accuracy_score":
+        params["labels"] = sorted(set(inputs["y_true"]))
+    return f"{metric}/" + draw(st.text("abc012", min_size=1, max_size=6)), metric, inputs, params
+
+
+@given(declared_cases(), st.sampled_from([Declared("one-hot", "scores", "lowest"),
+                                          Declared("labels", "scores-class-first", "highest"),
+                                          Declared("one-hot", "labels"), Declared("float-ids", "scores", "all")]))
+def test_under_classes_declared_a_class_axis_is_the_conventions_class_set(case, declared):
+    case_id, metric, inputs, params = case
+    plain = transform(case_id, metric, inputs, params, declared)  # as for a port without the convention
+    C = conv.class_axis({"classes": "declared"}, metric, inputs, params)
+    axis = "one-hot" in (declared.y_true, declared.y_pred) or declared.y_pred.startswith("scores")
+    if C is None or not axis:  # the convention does not apply, or nothing has a class axis: as before
+        assert transform(case_id, metric, inputs, params, declared, {"classes": "declared"}) == plain
+        return
+    assert C == len(conv.rewrite({"classes": "declared"}, metric, inputs, params)["labels"])  # the same class set
+    if C == 1:
+        with pytest.raises(Unexpressible, match=r"^form \S+ cannot express this case: under classes=declared its "
+                                                r"class set is the one class 0, and a class axis of one column"):
+            transform(case_id, metric, inputs, params, declared, {"classes": "declared"})
+        assert plain.form["classes"] == 2  # what it would have been sent
+        return
+    sent = transform(case_id, metric, inputs, params, declared, {"classes": "declared"})
+    assert sent == plain and sent.form["classes"] == C  # the same columns and draws as before
+
+
+@pytest.mark.parametrize("declared", [Declared("one-hot", "labels"), Declared("labels", "scores", "lowest"),
+                                      Declared("labels", "scores-class-first", "highest")])
+def test_one_class_under_classes_declared_is_unexpressible_on_every_class_axis(declared):
+    one = {"y_true": [0, 0], "y_pred": [0, 0]}
+    form = declared.y_true if declared.y_true != "labels" else declared.y_pred
+    with pytest.raises(Unexpressible, match=rf"^form {form} cannot express this case: under classes=declared"):
+        transform("f1_score/one", "f1_score", one, {"average": "macro"}, declared, {"classes": "declared"})
+    # Where the convention does not apply, or is not declared, two columns as before.
+    for params, conventions in (({}, {"classes": "declared"}),  # average="binary"
+                                ({"average": "macro", "labels": [0]}, {"classes": "declared"}),
+                                ({"average": "macro"}, {"classes": "observed"}), ({"average": "macro"}, None)):
+        assert transform("f1_score/one", "f1_score", one, params, declared, conventions).form["classes"] == 2
+    # float-ids has no class axis: nothing to refuse.
+    assert transform("f1_score/one", "f1_score", one, {"average": "macro"}, Declared("float-ids"),
+                     {"classes": "declared"}).inputs["y_true"] == [0.0, 0.0]

@@ -10,14 +10,16 @@ from pathlib import Path
 
 import pytest
 
+from conformance import conventions as conv
 from conformance.cli import main
 from conformance.corpus import load_corpus
-from conformance.forms import Declared, Unexpressible, transform
+from conformance.forms import Declared, Unexpressible, class_count, transform
 from conformance.harness.record import read_record
 from fake_ports import kit
 from generators import TOLERANCE
 from generators.conventions import with_conventions
 from generators.oracle import make_case, rng_for
+from planted_ports import make_scores_port
 
 
 def _cases() -> list[dict]:
@@ -151,7 +153,9 @@ def test_a_divergence_explained_by_a_convention_is_stale(tmp_path, capsys):
     ('conventions: {f1_score: [classes=declared, classes=supported]}\n',
      "conventions.f1_score[1]: 'classes=supported': classes is already declared as 'classes=declared' for f1_score"),
     ('forms: {y_pred: logits}\n', "forms.y_pred: 'logits' is not one of labels, scores, scores-class-first, probability"),
-    ('forms: {y_pred: scores}\n', "forms.y_pred: 'scores' needs rules.argmax-ties (lowest or highest)"),
+    ('forms: {y_pred: scores}\n', "forms.y_pred: 'scores' needs rules.argmax-ties (lowest, highest or all)"),
+    ('forms: {y_pred: scores}\nrules: {argmax-ties: every}\n',
+     "rules.argmax-ties: 'every' is not one of lowest, highest, all"),
     ('forms: {y_pred: probability}\nrules: {threshold: above}\n',
      "rules.threshold: 'above' is not one of strict, inclusive"),
     ('forms: {y_score: scores}\n', "forms.y_score: unknown field (allowed: y_true, y_pred"),
@@ -307,7 +311,7 @@ def test_a_results_file_is_judged_under_the_declared_conventions_too(tmp_path, c
 
 def test_records_and_run_messages_with_forms_batches_and_conventions_follow_their_schemas(tmp_path, capsys):
     from conformance.harness.manifest import load_manifest
-    from conformance.harness.protocol import run_message, validator
+    from conformance.harness.protocol import conforms, run_message, schema_errors
     from conformance.harness.verify import prepared
 
     extra = ('conventions: {"*": [classes=declared]}\nforms: {y_true: one-hot, y_pred: scores-class-first}\n'
@@ -317,14 +321,14 @@ def test_records_and_run_messages_with_forms_batches_and_conventions_follow_thei
     assert any("convention" in e for e in events) and any("form" in e for e in events)
     assert any("batches" in e for e in events)
     for event in events:
-        assert not list(validator("run-record").iter_errors(event)), event
+        assert conforms("run-record", event), schema_errors("run-record", event)
     manifest = load_manifest(kit.make_port(tmp_path, "honest.py", extra=extra, name="m", corpus=corpus_dir()))
     skipped = []
     sent = list(prepared(manifest, enumerate(corpus().cases), lambda n, case, reason: skipped.append(reason)))
     assert skipped and len(sent) + len(skipped) == len(corpus().cases)
     for seq, case in sent:
         message = run_message(seq, case)
-        assert not list(validator("run").iter_errors(message)), message
+        assert conforms("run", message), schema_errors("run", message)
 
 
 # ------------------------------------------------------------------ what the summary tells a porter
@@ -367,3 +371,192 @@ def test_a_case_sent_in_another_form_records_the_inputs_as_sent_and_shows_them(t
     rows = cases[first]["sent"]["y_pred"]
     assert f"{first}: failed:" in out and f"y_pred=[{json.dumps(rows[0])}".replace('", "', ", ") in out.replace('", "', ", ")
     assert "sent" not in cases["mean_squared_error/forms/untouched"]  # sent as stored
+
+
+# ------------------------------------------------------------------ conventions x forms (decision 0014)
+#
+# tests/planted_ports/scores_port.py takes one-hot targets and score matrices, as Keras's F1Score does,
+# answers the five precision/recall/F functions, and reads them back in the way its arguments say
+# (whatever port.yaml declares): TIES (lowest, highest, all: every tied maximum is predicted) and
+# CLASSES (columns: the class axis's width, classes=declared; labels: the planted bug).
+
+ONE = {"y_true": [0, 0, 0], "y_pred": [0, 0, 0]}  # one class: classes=declared's class set is {0}
+ABSENT = {"y_true": [0, 0, 3, 1, 1], "y_pred": [0, 3, 3, 1, 0]}  # class 2 in neither
+
+
+def _axis_cases() -> list[dict]:
+    """Cases where the class axis matters: one class (under classes=declared a one-column axis),
+    an absent class (the columns count it), and random multiclass cases."""
+    cases = [
+        make_case("f1_score/axis/one-class/none", "f1_score", ONE, {"average": None}),
+        make_case("recall_score/axis/one-class/macro", "recall_score", ONE, {"average": "macro"}),
+        make_case("precision_score/axis/one-class/weighted", "precision_score", ONE, {"average": "weighted"}),
+        make_case("f1_score/axis/one-class/binary", "f1_score", ONE),  # binary: the convention does not apply
+        make_case("f1_score/axis/one-class/labels-given", "f1_score", ONE, {"average": None, "labels": [0]}),
+        make_case("accuracy_score/axis/one-class", "accuracy_score", ONE),  # no convention; the port skips it
+        make_case("f1_score/axis/absent/macro", "f1_score", ABSENT, {"average": "macro"}),
+        make_case("recall_score/axis/absent/none", "recall_score", ABSENT, {"average": None}),
+        make_case("precision_score/axis/absent/weighted", "precision_score", ABSENT, {"average": "weighted"}),
+    ]
+    for i in range(4):
+        rng = rng_for(f"axis/{i}")
+        n = int(rng.integers(4, 12))
+        inputs = {"y_true": rng.integers(0, 4, n).tolist(), "y_pred": rng.integers(0, 4, n).tolist()}
+        for metric, average in (("f1_score", None), ("precision_score", "macro")):
+            cases.append(make_case(f"{metric}/axis/random-{i}/{average}", metric, inputs, {"average": average}))
+    return [with_conventions(c, TOLERANCE) for c in cases]
+
+
+def _tie_cases() -> list[dict]:
+    """Micro-averaged F1 on random multiclass labels, each with a right prediction: a tied column read
+    as a second prediction adds a false positive or turns a miss into a hit, and either moves micro
+    F1 when some prediction is right, so every case given a tie changes under the other reading.
+    The last two cases predict only the last column (no tie under lowest: no higher column) and only
+    the first (none under highest)."""
+    cases = []
+    for i in range(8):
+        rng = rng_for(f"ties/{i}")
+        n = int(rng.integers(4, 12))
+        y_true = rng.integers(0, 4, n).tolist()
+        y_pred = [y_true[0], *rng.integers(0, 4, n - 1).tolist()]
+        cases.append(make_case(f"f1_score/ties/random-{i}/micro", "f1_score", {"y_true": y_true, "y_pred": y_pred},
+                               {"average": "micro"}))
+    cases.append(make_case("f1_score/ties/last-column-only/micro", "f1_score",
+                           {"y_true": [3, 0, 3, 1], "y_pred": [3, 3, 3, 3]}, {"average": "micro"}))
+    cases.append(make_case("f1_score/ties/first-column-only/micro", "f1_score",
+                           {"y_true": [0, 1, 0, 3], "y_pred": [0, 0, 0, 0]}, {"average": "micro"}))
+    return [with_conventions(c, TOLERANCE) for c in cases]
+
+
+@cache
+def axis_corpus():
+    return load_corpus(kit.write_corpus(Path(tempfile.mkdtemp(prefix="parity-axis-")) / "corpus", _axis_cases()))
+
+
+@cache
+def tie_corpus():
+    return load_corpus(kit.write_corpus(Path(tempfile.mkdtemp(prefix="parity-ties-")) / "corpus", _tie_cases()))
+
+
+def scores_port(tmp_path, corpus, ties, classes, rule, name="scores"):
+    """`parity verify` of scores_port.py TIES CLASSES, declaring one-hot / scores, rule, classes=declared."""
+    declare = ("forms: {y_true: one-hot, y_pred: scores}\n"
+               f"rules: {{argmax-ties: {rule}}}\nconventions: {{\"*\": [classes=declared]}}\n")
+    port = make_scores_port(tmp_path, name, ties, classes, declare)
+    record = tmp_path / f"{name}.json"
+    code = main(["verify", str(port), "--corpus", str(corpus.root), "--json", str(record), "--no-progress",
+                 "--timeout", "10"])
+    return code, {c["id"]: c for c in read_record(record)["cases"]}
+
+
+#: The cases of the axis corpus whose class set under classes=declared is one class: typed, and checked below.
+ONE_CLASS = {"f1_score/axis/one-class/none", "recall_score/axis/one-class/macro",
+             "precision_score/axis/one-class/weighted"}
+
+
+def declared_changes(corpus) -> set[str]:
+    """The precision/recall/F cases whose outcome classes=declared changes (the corpus's stored key)."""
+    return {c.id for c in corpus if c.metric in conv.PRF and "classes=declared" in c.raw.get("conventions", {})}
+
+
+def harness_skips(cases) -> dict[str, str]:
+    return {i: c["detail"] for i, c in cases.items()
+            if c["status"] == "skipped" and c["detail"].startswith("form ")}
+
+
+def test_the_axis_corpus_has_what_the_tests_need():
+    fixed = {c.id: conv.class_axis({"classes": "declared"}, c.metric, c.raw["inputs"], c.raw["params"])
+             for c in axis_corpus()}
+    assert {i for i, C in fixed.items() if C == 1} == ONE_CLASS
+    assert fixed["f1_score/axis/one-class/binary"] is None and fixed["f1_score/axis/one-class/labels-given"] is None
+    assert fixed["f1_score/axis/absent/macro"] == 4
+    assert {"f1_score/axis/absent/macro", "recall_score/axis/absent/none"} <= declared_changes(axis_corpus())
+    assert "precision_score/axis/absent/weighted" not in declared_changes(axis_corpus())  # weight 0: unchanged
+
+
+def test_under_classes_declared_a_score_port_gets_the_conventions_classes_and_passes(tmp_path, capsys):
+    code, cases = scores_port(tmp_path, axis_corpus(), "lowest", "columns", "lowest")
+    assert code == 0, capsys.readouterr().out
+    assert {i for i, c in cases.items() if c["status"] == "convention"} == declared_changes(axis_corpus())
+    assert {i for i, c in cases.items() if c["status"] == "failed"} == set()
+    # The one-class cases are skipped by the harness, saying why; every other case was sent.
+    skipped = harness_skips(cases)
+    assert set(skipped) == ONE_CLASS
+    for reason in skipped.values():
+        assert reason.startswith("form one-hot cannot express this case: under classes=declared its class set is "
+                                 "the one class 0, and a class axis of one column reads as a single sigmoid")
+    assert cases["accuracy_score/axis/one-class"]["status"] == "skipped"  # by the port: not its metric
+    assert {i for i, c in cases.items() if c["status"] == "passed"} == (
+        set(cases) - ONE_CLASS - declared_changes(axis_corpus()) - {"accuracy_score/axis/one-class"})
+    # The class axis: the convention's classes where it applies, else at least two columns as before.
+    for c in axis_corpus():
+        if c.id in ONE_CLASS:
+            assert "form" not in cases[c.id]
+            continue
+        C = conv.class_axis({"classes": "declared"}, c.metric, c.raw["inputs"], c.raw["params"])
+        want = C if C is not None else max(class_count(c.raw["inputs"], c.raw["params"]), 2)
+        assert cases[c.id]["form"]["classes"] == want, c.id
+        assert all(len(row) == want for row in cases[c.id]["sent"]["y_pred"])
+    assert cases["f1_score/axis/one-class/binary"]["form"]["classes"] == 2  # not under the convention: two columns
+
+
+def test_two_columns_for_a_one_class_case_under_classes_declared_would_fail_it(tmp_path, capsys, monkeypatch):
+    """The harness before decision 0014 (at least two columns, whatever the conventions): the port that
+    reads its classes off the columns fails the one-class cases -- all but the weighted one, where the
+    second column's class has no support and weighs 0 (the harness skips it all the same: it cannot
+    know that two columns change nothing)."""
+    monkeypatch.setattr(conv, "class_axis", lambda *args: None)
+    code, cases = scores_port(tmp_path, axis_corpus(), "lowest", "columns", "lowest")
+    assert code == 1
+    assert {i for i, c in cases.items() if c["status"] == "failed"} == {"f1_score/axis/one-class/none",
+                                                                        "recall_score/axis/one-class/macro"}
+    assert cases["precision_score/axis/one-class/weighted"]["status"] == "passed"
+    assert harness_skips(cases) == {}
+
+
+def test_a_port_counting_its_classes_off_the_labels_fails_exactly_the_cases_the_convention_changes(tmp_path,
+                                                                                                    capsys):
+    """Planted: it declares classes=declared and takes scores, but counts the classes it read back."""
+    code, cases = scores_port(tmp_path, axis_corpus(), "lowest", "labels", "lowest")
+    assert code == 1
+    assert {i for i, c in cases.items() if c["status"] == "failed"} == declared_changes(axis_corpus())
+    assert all(cases[i]["convention"] == "classes=declared" for i in declared_changes(axis_corpus()))
+    assert set(harness_skips(cases)) == ONE_CLASS
+
+
+def tie_cases(corpus, rule) -> set[str]:
+    """The cases the harness gives a tie for a port declaring ``rule`` (and classes=declared)."""
+    declared = Declared("one-hot", "scores", argmax_ties=rule)
+    return {c.id for c in corpus
+            if transform(c.id, c.metric, c.raw["inputs"], c.raw["params"], declared, {"classes": "declared"}).ties}
+
+
+@pytest.mark.parametrize("rule", ["lowest", "highest"])
+def test_a_port_declaring_one_tied_maximum_but_counting_every_one_fails_exactly_the_tie_cases(tmp_path, capsys,
+                                                                                              rule):
+    """Planted: it declares lowest (or highest) and predicts every tied maximum, as Keras's F1Score does."""
+    ties = tie_cases(tie_corpus(), rule)
+    untied = {"lowest": "f1_score/ties/last-column-only/micro", "highest": "f1_score/ties/first-column-only/micro"}
+    assert ties == {c.id for c in tie_corpus()} - {untied[rule]}
+    code, cases = scores_port(tmp_path, tie_corpus(), "all", "columns", rule)
+    assert code == 1
+    assert {i for i, c in cases.items() if c["status"] == "failed"} == ties
+    assert {i for i, c in cases.items() if c["status"] == "passed"} == {c.id for c in tie_corpus()} - ties
+
+
+@pytest.mark.parametrize("corpus", [axis_corpus, tie_corpus], ids=["axis", "ties"])
+@pytest.mark.parametrize("reads", ["all", "lowest"])
+def test_a_port_declaring_all_is_sent_no_tie_and_passes(tmp_path, capsys, corpus, reads):
+    """Declared all: no row has two maxima, so a port predicting every tied maximum passes -- and so does
+    one taking the first maximum: on what the harness sends the rules agree (decision 0014)."""
+    code, cases = scores_port(tmp_path, corpus(), reads, "columns", "all")
+    assert code == 0, capsys.readouterr().out
+    assert {i for i, c in cases.items() if c["status"] == "failed"} == set()
+    sent = [c for c in cases.values() if "sent" in c]
+    assert len(sent) == len(cases) - len(harness_skips(cases))
+    for c in sent:
+        assert c["form"]["rules"] == {"argmax-ties": "all"}
+        assert all(sorted(row)[-1] > sorted(row)[-2] for row in c["sent"]["y_pred"]), c["id"]
+    if corpus is axis_corpus:
+        assert {i for i, c in cases.items() if c["status"] == "convention"} == declared_changes(axis_corpus())
+        assert set(harness_skips(cases)) == ONE_CLASS

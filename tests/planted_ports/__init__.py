@@ -2,7 +2,9 @@
 
 ``make_planted_port(root, bug)`` writes a port folder whose port.yaml runs
 ``planted.py BUG`` with the interpreter running ``parity`` and declares the
-reference port's refusals.
+reference port's refusals.  ``make_scores_port(root, name, ties, classes, declare)``
+does the same for ``scores_port.py`` (a port taking score matrices, read back one
+way or another), with ``declare`` (forms, rules, conventions) added to port.yaml.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from pathlib import Path
 
 PLANTED_DIR = Path(__file__).resolve().parent
 SCRIPT = PLANTED_DIR / "planted.py"
+SCORES_SCRIPT = PLANTED_DIR / "scores_port.py"
 REFERENCE_PORT_YAML = PLANTED_DIR.parent.parent / "ports" / "reference" / "port.yaml"
 
 # The bugs planted.py knows, in README order (planted.BUGS holds their code).
@@ -41,6 +44,22 @@ def make_planted_port(root: Path, bug: str) -> Path:
         f"name: {name}\nlanguage: python\n"
         f"description: conformance.reference with one planted bug ({bug}; tests/planted_ports/README.md).\n"
         f"command: [{quoted}]\n{reference_refusals()}\n",
+        encoding="utf-8",
+    )
+    return port
+
+
+def make_scores_port(root: Path, name: str, ties: str, classes: str, declare: str) -> Path:
+    """A port folder ``root/name`` running ``scores_port.py TIES CLASSES`` (how it really reads
+    score rows and counts classes), with the reference's refusals and ``declare`` (port.yaml
+    lines: forms, rules, conventions: what it says it does); returns the folder."""
+    port = Path(root) / name
+    port.mkdir(parents=True, exist_ok=True)
+    quoted = ", ".join(f'"{a}"' for a in ["{python}", str(SCORES_SCRIPT), ties, classes])
+    (port / "port.yaml").write_text(
+        f"name: {name}\nlanguage: python\n"
+        f"description: score matrices read with ties={ties}, classes={classes} (tests/planted_ports/README.md).\n"
+        f"command: [{quoted}]\n{reference_refusals()}\n{declare}",
         encoding="utf-8",
     )
     return port

@@ -6,11 +6,11 @@ import metricparity.corpus.EncodingException
 import metricparity.metrics.Accuracy
 import metricparity.metrics.Averaging
 import metricparity.metrics.ConfusionMatrix
-import metricparity.metrics.CountingMetric
 import metricparity.metrics.F1Score
 import metricparity.metrics.Metric
 import metricparity.metrics.Precision
 import metricparity.metrics.Recall
+import metricparity.metrics.Tensor
 
 /*
  * The translation layer: a metric call, in scikit-learn's names, becomes calls of
@@ -25,11 +25,21 @@ import metricparity.metrics.Recall
  * from each corpus case, so both modes give the adapter exactly the same.
  *
  * Input forms (port.yaml `forms`, docs/protocol.md "Input forms"): the harness sends
- * y_pred as scores (one row per sample) and y_true one-hot, and says so in the run
- * message's "form"; they go to the library's update(scores, targets) overloads, which
- * argmax each row (first maximum on ties) or threshold a single column (> 0.5).  A
- * class-first score matrix is transposed into rows, a 1-D probability vector becomes
- * rows of one column; nothing else is done to them.
+ * y_pred as scores and y_true one-hot (or as labels), and says so in the run message's
+ * "form".  Scores become a Tensor and go to the library's update(Tensor, ...) overloads
+ * with the form's class axis as the metric's `dim` (scores: (n, C), class_axis 1;
+ * scores-class-first: (C, n), class_axis 0, not transposed here); the library argmaxes
+ * along it (first maximum on ties).  A 1-D probability vector becomes a (n, 1) Tensor,
+ * the library's single sigmoid column, and the form's threshold the metric's
+ * `threshold`; one-hot targets are the library's soft targets.  Nothing else is done to
+ * them.
+ *
+ * Streaming (port.yaml `streaming: true`, docs/protocol.md "Streaming"): one metric
+ * instance per (class, averaging, dim, threshold) lives as long as the process; each
+ * call resets it, updates it with every batch the run message's `batches` cut (each
+ * array's last batch runs to that array's own end) and answers what compute() returns.
+ * The answer's "x-updates" (ignored by the harness) says how many update() calls the
+ * library received.
  *
  * Errors: an exception is answered with its real class name.  The library's one
  * deliberate refusal is IllegalArgumentException (its require(...) checks; port.yaml
@@ -62,17 +72,23 @@ class Call(val metric: String, val inputs: Map<String, Any?>, val params: Map<St
 class Skip(reason: String) : RuntimeException(reason)
 
 object Adapter {
-    const val VERSION = "0.1.0"
+    const val VERSION = "0.2.0"
 
-    /** The answer to one call: {"value": ...}, {"error": {...}} or {"skipped": "..."}. */
-    fun run(call: Call, form: Map<*, *>? = null): Map<String, Any?> = try {
-        mapOf("value" to encode(dispatch(call, form)))
-    } catch (s: Skip) {
-        mapOf("skipped" to s.message)
-    } catch (e: Exception) {
-        val error = linkedMapOf<String, Any?>("type" to e.javaClass.simpleName, "message" to (e.message ?: ""))
-        if (!thrownByLibrary(e)) error["uncaught"] = true
-        mapOf("error" to error)
+    /** The answer to one call: {"value": ...}, {"error": {...}} or {"skipped": "..."}; with
+     *  [batches] (streaming), also "x-updates": the update() calls the library received. */
+    fun run(call: Call, form: Map<*, *>? = null, batches: List<Int>? = null): Map<String, Any?> {
+        val feeding = Feeding(call, form, batches)
+        val answer: MutableMap<String, Any?> = try {
+            linkedMapOf("value" to encode(dispatch(feeding)))
+        } catch (s: Skip) {
+            linkedMapOf("skipped" to s.message)
+        } catch (e: Exception) {
+            val error = linkedMapOf<String, Any?>("type" to e.javaClass.simpleName, "message" to (e.message ?: ""))
+            if (!thrownByLibrary(e)) error["uncaught"] = true
+            linkedMapOf("error" to error)
+        }
+        if (batches != null && feeding.updates > 0) answer["x-updates"] = feeding.updates
+        return answer
     }
 
     /** Whether the innermost frame of our own code (metricparity.*) that [e] passed through is the library's. */
@@ -80,31 +96,45 @@ object Adapter {
         e.stackTrace.firstOrNull { it.className.startsWith("metricparity.") }
             ?.className?.startsWith("metricparity.metrics.") == true
 
-    private fun dispatch(c: Call, form: Map<*, *>?): Any? = when (c.metric) {
-        "accuracy_score" -> accuracy(c, form)
-        "confusion_matrix" -> confusionMatrix(c, form)
-        "precision_score" -> score(c, "precision", form)
-        "recall_score" -> score(c, "recall", form)
-        "f1_score" -> score(c, "f1", form)
-        "fbeta_score" -> score(c, "f1", form)
-        "precision_recall_fscore_support" -> score(c, "prfs", form)
+    /** The metric instances, kept across calls and reset before each (streaming: reset between uses). */
+    private val instances = HashMap<String, Metric<*>>()
+
+    /** How many metric instances the adapter has made (the self-test checks that calls reuse them). */
+    val instanceCount: Int get() = instances.size
+
+    @Suppress("UNCHECKED_CAST")
+    private fun <M : Metric<*>> instance(key: String, make: () -> M): M = instances.getOrPut(key, make) as M
+
+    private fun dispatch(f: Feeding): Any? = when (f.call.metric) {
+        "accuracy_score" -> accuracy(f)
+        "confusion_matrix" -> confusionMatrix(f)
+        "precision_score" -> score(f, "precision")
+        "recall_score" -> score(f, "recall")
+        "f1_score" -> score(f, "f1")
+        "fbeta_score" -> score(f, "f1")
+        "precision_recall_fscore_support" -> score(f, "prfs")
         else -> throw Skip("no such metric in this library")
     }
 
-    private fun accuracy(c: Call, form: Map<*, *>?): Double {
+    private fun accuracy(f: Feeding): Double {
+        val c = f.call
         keywords(c, setOf("normalize"))
         if (c.params["normalize"] == false) throw Skip("Accuracy gives the fraction only, no count of correct samples (normalize=False)")
-        return feed(Accuracy(), c, form).compute()
+        val (dim, threshold) = f.layout()
+        return f.feed(instance("accuracy/$dim/$threshold") { Accuracy(dim, threshold) }).compute()
     }
 
-    private fun confusionMatrix(c: Call, form: Map<*, *>?): Array<LongArray> {
+    private fun confusionMatrix(f: Feeding): Array<LongArray> {
+        val c = f.call
         keywords(c, setOf("labels", "normalize"))
         if (c.params["labels"] != null) throw Skip("ConfusionMatrix is over the observed classes; it has no labels parameter")
         if (c.params["normalize"] != null) throw Skip("ConfusionMatrix holds counts; it has no normalisation (normalize=${c.params["normalize"]})")
-        return feed(ConfusionMatrix(), c, form).compute()
+        val (dim, threshold) = f.layout()
+        return f.feed(instance("confusion/$dim/$threshold") { ConfusionMatrix(dim, threshold) }).compute()
     }
 
-    private fun score(c: Call, which: String, form: Map<*, *>?): Any? {
+    private fun score(f: Feeding, which: String): Any? {
+        val c = f.call
         val isPrfs = which == "prfs"
         val allowed = mutableSetOf("average", "labels", "pos_label", "zero_division")
         if (isPrfs) allowed += setOf("beta", "warn_for")
@@ -135,50 +165,95 @@ object Adapter {
             null -> throw Skip("no per-class output (average=None): the library averages MACRO, MICRO or BINARY")
             else -> throw Skip("no average=${show(average)}: the library averages MACRO, MICRO or BINARY")
         }
+        val (dim, threshold) = f.layout()
+        fun precision() = instance("precision/$averaging/$dim/$threshold") { Precision(averaging, dim, threshold) }
+        fun recall() = instance("recall/$averaging/$dim/$threshold") { Recall(averaging, dim, threshold) }
+        fun f1() = instance("f1/$averaging/$dim/$threshold") { F1Score(averaging, dim, threshold) }
         val metrics: List<Metric<Double>> = when (which) {
-            "precision" -> listOf(Precision(averaging))
-            "recall" -> listOf(Recall(averaging))
-            "f1" -> listOf(F1Score(averaging))
-            else -> listOf(Precision(averaging), Recall(averaging), F1Score(averaging))
+            "precision" -> listOf(precision())
+            "recall" -> listOf(recall())
+            "f1" -> listOf(f1())
+            else -> listOf(precision(), recall(), f1())
         }
-        val values = metrics.map { feed(it, c, form).compute() }
+        val values = metrics.map { f.feed(it).compute() }
         // precision_recall_fscore_support's averaged support is None.
         return if (isPrfs) values + listOf(null) else values[0]
     }
 
-    /** y_pred -> predictions, y_true -> targets, in the library's one update call for their forms. */
-    private fun <M : Metric<*>> feed(metric: M, c: Call, form: Map<*, *>?): M {
+    /**
+     * One call's inputs on their way into the library: y_pred -> predictions, y_true ->
+     * targets, in their forms, batch by batch.
+     */
+    private class Feeding(val call: Call, form: Map<*, *>?, val batches: List<Int>?) {
         val predForm = form?.get("y_pred") as? String ?: "labels"
         val trueForm = form?.get("y_true") as? String ?: "labels"
-        val yPred = c.inputs["y_pred"]
-        val yTrue = c.inputs["y_true"]
-        when {
-            trueForm == "one-hot" -> {
-                if (predForm == "labels") throw Skip("one-hot targets go with score predictions in this library")
-                val counting = metric as? CountingMetric<*> ?: throw Skip("${metric.name} takes no soft targets")
-                counting.update(scoreRows(yPred, predForm, "y_pred"), scoreRows(yTrue, "scores", "y_true"))
-            }
-            predForm == "labels" -> metric.update(classIndices(yPred, "y_pred"), classIndices(yTrue, "y_true"))
-            else -> metric.update(scoreRows(yPred, predForm, "y_pred"), classIndices(yTrue, "y_true"))
-        }
-        return metric
-    }
+        /** C, from the form: the columns of an empty score matrix. */
+        val classes = (form?.get("classes") as? Number)?.toInt()
+        val classAxis = (form?.get("class_axis") as? Number)?.toInt()
+        val threshold = (form?.get("threshold") as? Number)?.toDouble()
+        var updates = 0
 
-    /** Scores as rows, one per sample: "scores" as sent, "scores-class-first" transposed,
-     *  "probability" (one number per sample) as rows of one column. */
-    private fun scoreRows(value: Any?, form: String, name: String): Array<DoubleArray> {
-        val list = value as? List<*> ?: throw Skip("$name is not an array")
-        fun number(v: Any?): Double = (v as? Number)?.toDouble() ?: throw Skip("$name holds $v, not a score")
-        fun row(v: Any?): DoubleArray = (v as? List<*> ?: throw Skip("$name is not a matrix")).map { number(it) }.toDoubleArray()
-        return when (form) {
-            "scores" -> Array(list.size) { row(list[it]) }
-            "scores-class-first" -> {
-                val columns = Array(list.size) { row(list[it]) }
-                val n = if (columns.isEmpty()) 0 else columns[0].size
-                Array(n) { i -> DoubleArray(columns.size) { k -> columns[k][i] } }
+        /** The library's (dim, threshold) for these forms: the form's class axis and threshold. */
+        fun layout(): Pair<Int, Double?> = Pair(classAxis ?: -1, if (predForm == "probability") threshold else null)
+
+        /** reset(), one update() per batch, in order; the metric, ready for compute(). */
+        fun <M : Metric<*>> feed(metric: M): M {
+            metric.reset()
+            val yPred = call.inputs["y_pred"]
+            val yTrue = call.inputs["y_true"]
+            val cuts = batches ?: emptyList()
+            var from = 0
+            for (k in 0..cuts.size) {
+                val to = if (k < cuts.size) cuts[k] else null // the last batch: to each array's own end
+                update(metric, slice(yPred, predForm, from, to, "y_pred"), slice(yTrue, trueForm, from, to, "y_true"))
+                if (to != null) from = to
             }
-            "probability" -> Array(list.size) { doubleArrayOf(number(list[it])) }
-            else -> throw Skip("no input form $form in this adapter")
+            return metric
+        }
+
+        private fun update(metric: Metric<*>, yPred: Any?, yTrue: Any?) {
+            val predictions = if (predForm == "labels") null else tensor(yPred, predForm, "y_pred")
+            when {
+                trueForm == "one-hot" -> {
+                    if (predictions == null) throw Skip("one-hot targets go with score predictions in this library")
+                    if (predForm == "scores-class-first") throw Skip("one-hot targets are (n, C); class-first scores are (C, n): the library takes soft targets in the predictions' layout")
+                    updates++
+                    metric.update(predictions, tensor(yTrue, "one-hot", "y_true"))
+                }
+                predictions == null -> { updates++; metric.update(classIndices(yPred, "y_pred"), classIndices(yTrue, "y_true")) }
+                else -> { updates++; metric.update(predictions, classIndices(yTrue, "y_true")) }
+            }
+        }
+
+        /** The samples [from, to) of an input sent in [form] (to = null: to its end); for a
+         *  class-first matrix the samples are its columns. */
+        private fun slice(value: Any?, form: String, from: Int, to: Int?, name: String): Any? {
+            if (batches == null) return value
+            val list = value as? List<*> ?: throw Skip("$name is not an array")
+            fun cut(l: List<*>) = l.subList(minOf(from, l.size), minOf(to ?: l.size, l.size))
+            return if (form == "scores-class-first") list.map { cut(it as? List<*> ?: throw Skip("$name is not a matrix")) } else cut(list)
+        }
+
+        /** The Tensor an input sent in [form] is: "scores" and "one-hot" (n, C), "scores-class-first"
+         *  (C, n) as sent, "probability" (one number per sample) (n, 1). */
+        private fun tensor(value: Any?, form: String, name: String): Tensor {
+            val list = value as? List<*> ?: throw Skip("$name is not an array")
+            fun number(v: Any?): Double = (v as? Number)?.toDouble() ?: throw Skip("$name holds $v, not a score")
+            fun matrix(rows: Int, columns: Int): Tensor {
+                val data = DoubleArray(rows * columns)
+                for (i in 0 until rows) {
+                    val row = list[i] as? List<*> ?: throw Skip("$name is not a matrix")
+                    if (row.size != columns) throw Skip("$name is ragged: row $i has ${row.size} entries, not $columns")
+                    for (j in 0 until columns) data[i * columns + j] = number(row[j])
+                }
+                return Tensor(intArrayOf(rows, columns), data)
+            }
+            return when (form) {
+                "scores", "one-hot" -> matrix(list.size, (list.firstOrNull() as? List<*>)?.size ?: classes ?: 0)
+                "scores-class-first" -> matrix(list.size, (list.firstOrNull() as? List<*>)?.size ?: 0)
+                "probability" -> Tensor(intArrayOf(list.size, 1), DoubleArray(list.size) { number(list[it]) })
+                else -> throw Skip("no input form $form in this adapter")
+            }
         }
     }
 
@@ -196,7 +271,7 @@ object Adapter {
     }
 
     /** Integral numbers (1 or 1.0) are class indices; anything else the library cannot take. */
-    private fun classIndices(value: Any?, name: String): IntArray {
+    internal fun classIndices(value: Any?, name: String): IntArray {
         val list = value as? List<*> ?: throw Skip("$name is not an array")
         return IntArray(list.size) { i ->
             when (val v = list[i]) {

@@ -71,9 +71,10 @@ fun serve(): Int {
             "start" -> send(linkedMapOf("protocol" to PROTOCOL, "implementation" to implementation()))
             "run" -> {
                 val answer = try {
-                    // The call (metric, inputs, params) and "form": the inputs come as the port.yaml
-                    // forms ask (scores, one-hot targets).  Nothing else of the message is read.
-                    Adapter.run(Call.decode(message), message["form"] as? Map<*, *>)
+                    // The call (metric, inputs, params), "form" (the inputs come as the port.yaml forms
+                    // ask: scores, one-hot targets) and "batches" (streaming: true; where to cut the
+                    // samples into update() calls).  Nothing else of the message is read.
+                    Adapter.run(Call.decode(message), message["form"] as? Map<*, *>, batchCuts(message["batches"]))
                 } catch (e: EncodingException) {
                     mapOf("error" to mapOf("type" to "EncodingException", "message" to (e.message ?: ""), "uncaught" to true))
                 }
@@ -83,6 +84,11 @@ fun serve(): Int {
             else -> System.err.println("kotlin port: unknown command ${message["cmd"]}")
         }
     }
+}
+
+/** A run message's "batches": ascending cut indices, or null when it has none. */
+fun batchCuts(value: Any?): List<Int>? = (value as? List<*>)?.map {
+    (it as? Long)?.toInt() ?: throw EncodingException("batches", "$it is not a cut index")
 }
 
 /** Loads a corpus with the Kotlin reader; prints what it found as one JSON object. */

@@ -9,6 +9,7 @@ import metricparity.metrics.ConfusionMatrix
 import metricparity.metrics.F1Score
 import metricparity.metrics.Precision
 import metricparity.metrics.Recall
+import metricparity.metrics.Tensor
 import metricparity.metrics.accuracy
 import metricparity.metrics.binaryF1Score
 import metricparity.metrics.binaryRecall
@@ -71,22 +72,99 @@ object SelfTest {
             two.reset()
             same && two.compute() == 0.0
         },
+        "reset() forgets the observed classes too: reset + update equals fresh + update" to {
+            val m = ConfusionMatrix(); m.update(intArrayOf(4, 3), intArrayOf(3, 4)); m.reset()
+            val empty = m.compute().isEmpty() && m.classes().isEmpty()
+            m.update(intArrayOf(0, 1), intArrayOf(0, 0))
+            val f = f1Score(); f.update(intArrayOf(0, 5), intArrayOf(5, 0)); f.reset(); f.update(PREDS, TARGETS)
+            empty && m.classes() == listOf(0, 1) && m.compute().map { it.toList() } == listOf(listOf(1L, 1L), listOf(0L, 0L)) &&
+                close(f.compute(), 4.0 / 9)
+        },
+        "batches add up whatever the cuts, an empty batch included" to {
+            val one = F1Score(Averaging.MACRO); one.update(PREDS, TARGETS)
+            (0..PREDS.size).all { cut ->
+                val two = F1Score(Averaging.MACRO)
+                two.update(PREDS.copyOfRange(0, cut), TARGETS.copyOfRange(0, cut))
+                two.update(Tensor(intArrayOf(0, 3), DoubleArray(0)), IntArray(0))
+                two.update(PREDS.copyOfRange(cut, PREDS.size), TARGETS.copyOfRange(cut, TARGETS.size))
+                two.compute() == one.compute()
+            }
+        },
         "scores go through argmax: logits give the same F1 as hard labels" to {
-            val logits = arrayOf(doubleArrayOf(0.1, 0.2, 3.0), doubleArrayOf(2.0, 0.0, 1.0), doubleArrayOf(0.0, 5.0, 1.0), doubleArrayOf(-1.0, -2.0, 0.5))
+            val logits = Tensor.rows(arrayOf(doubleArrayOf(0.1, 0.2, 3.0), doubleArrayOf(2.0, 0.0, 1.0), doubleArrayOf(0.0, 5.0, 1.0), doubleArrayOf(-1.0, -2.0, 0.5)))
             val f = f1Score(); f.update(logits, TARGETS); close(f.compute(), 4.0 / 9)
         },
+        "argmax takes the first of tied maxima" to {
+            val m = ConfusionMatrix(); m.update(Tensor.rows(arrayOf(doubleArrayOf(0.4, 0.4, 0.2), doubleArrayOf(0.1, 0.45, 0.45))), intArrayOf(0, 1))
+            m.classes() == listOf(0, 1) && m.compute().map { it.toList() } == listOf(listOf(1L, 0L), listOf(0L, 1L))
+        },
         "soft (one-hot) targets give the same F1 as index targets" to {
-            val oneHot = Array(TARGETS.size) { i -> DoubleArray(3) { if (it == TARGETS[i]) 1.0 else 0.0 } }
-            val scores = Array(PREDS.size) { i -> DoubleArray(3) { if (it == PREDS[i]) 0.9 else 0.05 } }
+            val oneHot = Tensor.rows(Array(TARGETS.size) { i -> DoubleArray(3) { if (it == TARGETS[i]) 1.0 else 0.0 } })
+            val scores = Tensor.rows(Array(PREDS.size) { i -> DoubleArray(3) { if (it == PREDS[i]) 0.9 else 0.05 } })
             val f = F1Score(); f.update(scores, oneHot); close(f.compute(), 4.0 / 9)
         },
+        "soft targets must have the predictions' shape" to {
+            val f = F1Score()
+            try { f.update(Tensor(intArrayOf(2, 3), DoubleArray(6)), Tensor(intArrayOf(3, 2), DoubleArray(6))); false } catch (e: IllegalArgumentException) { true }
+        },
+        "dim = 0: class-first (C, n) scores give the same F1 as (n, C) rows" to {
+            val rows = Array(PREDS.size) { i -> DoubleArray(3) { if (it == PREDS[i]) 0.9 else 0.05 } }
+            val classFirst = Tensor(intArrayOf(3, PREDS.size), DoubleArray(3 * PREDS.size) { rows[it % PREDS.size][it / PREDS.size] })
+            val f = f1Score(dim = 0); f.update(classFirst, TARGETS)
+            val last = f1Score(); last.update(Tensor.rows(rows), TARGETS)
+            close(f.compute(), 4.0 / 9) && f.compute() == last.compute()
+        },
+        "dim = 1 on (N, C, L) predictions and soft targets: one sample per (n, l)" to {
+            // N = 2, C = 3, L = 2: samples (0,0) (0,1) (1,0) (1,1) predict 2, 0, 1, 2 and are 2, 1, 1, 0.
+            val predsData = DoubleArray(12)
+            val softData = DoubleArray(12)
+            for (n in 0 until 2) for (l in 0 until 2) {
+                val sample = n * 2 + l
+                predsData[(n * 3 + PREDS[sample]) * 2 + l] = 1.0
+                softData[(n * 3 + TARGETS[sample]) * 2 + l] = 1.0
+            }
+            val preds = Tensor(intArrayOf(2, 3, 2), predsData)
+            val f = f1Score(dim = 1); f.update(preds, TARGETS)
+            val r = Recall(dim = 1); r.update(preds, Tensor(intArrayOf(2, 3, 2), softData))
+            close(f.compute(), 4.0 / 9) && close(r.compute(), 0.5)
+        },
+        "a rank-1 prediction with a rank-0 target is one sample" to {
+            val a = accuracy(); a.update(Tensor(intArrayOf(3), doubleArrayOf(0.1, 0.2, 0.7)), intArrayOf(2))
+            val m = ConfusionMatrix(); m.update(Tensor(intArrayOf(3), doubleArrayOf(0.1, 0.7, 0.2)), intArrayOf(2))
+            a.compute() == 1.0 && m.classes() == listOf(1, 2)
+        },
+        "a dim that is not an axis is refused" to {
+            val f = f1Score(dim = 2)
+            try { f.update(Tensor.rows(arrayOf(doubleArrayOf(0.2, 0.8))), intArrayOf(1)); false } catch (e: IllegalArgumentException) { true }
+        },
+        "unseen columns of the score tensor do not dilute the macro mean" to {
+            val scores = Tensor.rows(arrayOf(doubleArrayOf(0.9, 0.0, 0.0, 0.0, 0.1), doubleArrayOf(0.1, 0.6, 0.1, 0.1, 0.1)))
+            val f = f1Score(); f.update(scores, intArrayOf(0, 1)); f.compute() == 1.0
+        },
+        "all predictions wrong: 0.0" to {
+            val f = f1Score(); f.update(intArrayOf(1, 2, 0), intArrayOf(0, 1, 2))
+            val r = recall(Averaging.MICRO); r.update(intArrayOf(1, 2, 0), intArrayOf(0, 1, 2))
+            f.compute() == 0.0 && r.compute() == 0.0
+        },
+        "an empty (0, 3) score batch computes 0.0 without errors" to {
+            val f = f1Score(); f.update(Tensor(intArrayOf(0, 3), DoubleArray(0)), IntArray(0)); f.compute() == 0.0
+        },
         "a single sigmoid column at exactly the threshold is class 0" to {
-            val r = binaryRecall(0.5); r.update(arrayOf(doubleArrayOf(0.5), doubleArrayOf(0.9)), intArrayOf(1, 1)); close(r.compute(), 0.5)
+            val r = binaryRecall(0.5); r.update(Tensor.rows(arrayOf(doubleArrayOf(0.5), doubleArrayOf(0.9))), intArrayOf(1, 1)); close(r.compute(), 0.5)
+        },
+        "a single sigmoid column with threshold 0.6: 0.6 is class 0, 0.61 class 1" to {
+            val r = binaryRecall(0.6); r.update(Tensor.rows(arrayOf(doubleArrayOf(0.6), doubleArrayOf(0.61), doubleArrayOf(0.55))), intArrayOf(1, 1, 1))
+            close(r.compute(), 1.0 / 3)
         },
         "two-column probabilities with threshold 0.7 use column 1" to {
             val f = binaryF1Score(0.7)
-            f.update(arrayOf(doubleArrayOf(0.4, 0.6), doubleArrayOf(0.2, 0.8), doubleArrayOf(0.9, 0.1)), intArrayOf(1, 1, 0))
+            f.update(Tensor.rows(arrayOf(doubleArrayOf(0.4, 0.6), doubleArrayOf(0.2, 0.8), doubleArrayOf(0.9, 0.1))), intArrayOf(1, 1, 0))
             close(f.compute(), 2.0 / 3)
+        },
+        "threshold-less BINARY falls back to argmax" to {
+            val f = F1Score(Averaging.BINARY)
+            f.update(Tensor.rows(arrayOf(doubleArrayOf(0.4, 0.6), doubleArrayOf(0.2, 0.8), doubleArrayOf(0.9, 0.1), doubleArrayOf(0.5, 0.5))), intArrayOf(1, 0, 0, 1))
+            close(f.compute(), 0.5) // TP 1 (0.6), FP 1 (0.8), FN 1 (the tie is class 0)
         },
         "the confusion matrix is over the observed classes, ascending" to {
             val m = ConfusionMatrix(); m.update(intArrayOf(2, 0, 2), intArrayOf(0, 0, 2))
@@ -107,6 +185,26 @@ object SelfTest {
             val library = try { Accuracy().update(intArrayOf(-1), intArrayOf(0)); null } catch (e: IllegalArgumentException) { e }!!
             val decoding = try { Call.decode(mapOf("metric" to "f1_score", "inputs" to mapOf("y_true" to listOf("x")), "params" to emptyMap<String, Any>())); null } catch (e: EncodingException) { e }!!
             !Adapter.thrownByLibrary(own) && Adapter.thrownByLibrary(library) && !Adapter.thrownByLibrary(decoding)
+        },
+        "adapter: calls reuse one metric instance, reset before each" to {
+            val big = Call("f1_score", mapOf("y_true" to listOf(0L, 1L, 2L, 3L, 4L), "y_pred" to listOf(4L, 3L, 2L, 1L, 0L)), mapOf("average" to "macro"))
+            val fixture = Call("f1_score", mapOf("y_true" to TARGETS.map { it.toLong() }, "y_pred" to PREDS.map { it.toLong() }), mapOf("average" to "macro"))
+            Adapter.run(big)
+            val made = Adapter.instanceCount
+            val answer = Adapter.run(fixture)
+            Adapter.instanceCount == made && close(answer["value"] as Double, 4.0 / 9)
+        },
+        "adapter: batches become one update() each and give the one-batch value" to {
+            val fixture = Call("f1_score", mapOf("y_true" to TARGETS.map { it.toLong() }, "y_pred" to PREDS.map { it.toLong() }), mapOf("average" to "macro"))
+            val whole = Adapter.run(fixture)
+            val cut = Adapter.run(fixture, null, listOf(1, 3))
+            cut["x-updates"] == 3 && cut["value"] == whole["value"] && !whole.containsKey("x-updates")
+        },
+        "adapter: a class-first form is the library's dim 0, not transposed" to {
+            val columns = listOf(listOf(0.1, 0.7), listOf(0.8, 0.2), listOf(0.1, 0.1)) // (C = 3, n = 2)
+            val form = mapOf("y_true" to "labels", "y_pred" to "scores-class-first", "classes" to 3L, "class_axis" to 0L)
+            val answer = Adapter.run(Call("accuracy_score", mapOf("y_true" to listOf(1L, 0L), "y_pred" to columns), emptyMap()), form)
+            answer == mapOf("value" to 1.0)
         },
         "JSON: 1 and 1.0 stay apart; the three strings are left to the corpus reader" to {
             Json.parse("[1, 1.0, -0.5e1, \"NaN\"]") == listOf(1L, 1.0, -5.0, "NaN")
