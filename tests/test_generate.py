@@ -1,8 +1,9 @@
 """Generation is deterministic and `parity generate --check` catches staleness by case id.
 
 Building the corpus calls scikit-learn some thousands of times, so this module
-builds it in process once (``built``) and once more in a subprocess under a
-different string-hash seed; the CLI tests reuse the in-process build.
+builds it in process once (``built``) and, at the same time, once more in a
+subprocess under a different string-hash seed; the CLI tests reuse the
+in-process build.
 (`.ci/run` also runs `parity generate --check` itself, end to end.)
 """
 
@@ -22,9 +23,27 @@ from conformance.encoding import dumps, loads
 from generators.check import stale
 
 
+SCRIPT = "import hashlib, generators; t = generators.build(); print(hashlib.sha256(repr(sorted(t.items())).encode()).hexdigest())"
+
+
 @pytest.fixture(scope="module")
-def built() -> dict[str, str]:
-    return generators.build()
+def builds() -> tuple[dict[str, str], str]:
+    """(this process's build, the digest of a build in a fresh interpreter whose PYTHONHASHSEED
+    differs from this one's); the two run at the same time."""
+    seed = "2" if os.environ.get("PYTHONHASHSEED") == "1" else "1"
+    other = subprocess.Popen([sys.executable, "-c", SCRIPT], env={**os.environ, "PYTHONHASHSEED": seed},
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        texts = generators.build()
+    finally:
+        out, err = other.communicate()
+    assert other.returncode == 0, err
+    return texts, out.strip()
+
+
+@pytest.fixture(scope="module")
+def built(builds) -> dict[str, str]:
+    return builds[0]
 
 
 @pytest.fixture
@@ -37,15 +56,12 @@ def _digest(texts: dict[str, str]) -> str:
     return hashlib.sha256(repr(sorted(texts.items())).encode()).hexdigest()
 
 
-def test_a_build_in_another_process_under_another_hash_seed_is_byte_identical(built):
+def test_a_build_in_another_process_under_another_hash_seed_is_byte_identical(builds):
     """Determinism, and no dependence on string hashing (scikit-learn prints some allowed-value sets
     in hash order; generators.oracle sorts them): a second build, in a fresh interpreter whose
     PYTHONHASHSEED differs from this one's, gives the same bytes."""
-    seed = "2" if os.environ.get("PYTHONHASHSEED") == "1" else "1"
-    script = "import hashlib, generators; t = generators.build(); print(hashlib.sha256(repr(sorted(t.items())).encode()).hexdigest())"
-    env = {**os.environ, "PYTHONHASHSEED": seed}
-    other = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True).stdout
-    assert other.strip() == _digest(built)
+    texts, other = builds
+    assert other == _digest(texts)
 
 
 def test_the_committed_corpus_is_what_the_generators_make(built):

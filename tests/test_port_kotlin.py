@@ -650,3 +650,29 @@ def test_update_reset_compute_across_batches_and_cases():
     assert answers[6]["error"]["type"] == "IllegalArgumentException" and "uncaught" not in answers[6]["error"]
     assert answers[6]["x-updates"] == 2
     assert answers[7]["value"] == 0.5
+
+
+def test_stripped_of_conventions_and_divergences_it_fails(live, tmp_path):
+    """The same jar with port.yaml's conventions and divergences removed: every case a divergence declared
+    is then a failure (or, for the matrix overflow, a fault), and verify exits 1.  (Its conventions are
+    scikit-learn's defaults, so removing them changes no case.)"""
+    import re
+
+    import yaml
+
+    _, rec = live
+    covered = {c["id"] for c in rec["cases"] if c["status"] in ("convention", "declared")}
+    assert covered
+    manifest = yaml.safe_load((PORT / "port.yaml").read_text(encoding="utf-8"))
+    del manifest["conventions"], manifest["divergences"]
+    manifest["command"] = [str(JAR) if part == "build/parity-kotlin.jar" else part for part in manifest["command"]]
+    port = tmp_path / "kotlin-stripped"
+    port.mkdir()
+    (port / "port.yaml").write_text(yaml.safe_dump(manifest, sort_keys=False), encoding="utf-8")
+    record = tmp_path / "stripped.json"
+    only = [arg for case_id in sorted(covered) for arg in ("--only", re.sub(r"([*?\[])", r"[\1]", case_id))]
+    proc = parity("verify", str(port), "--json", str(record), *only)
+    assert proc.returncode == 1, proc.stdout[-3000:]
+    statuses = {c["id"]: c["status"] for c in read_record(record)["cases"]}
+    assert set(statuses) == covered
+    assert {s for s in statuses.values()} <= {"failed", "faulted"}, Counter(statuses.values())
