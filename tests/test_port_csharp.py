@@ -205,7 +205,7 @@ def test_nothing_to_strip_and_a_false_convention_fails(live, tmp_path):
     proc = parity("verify", str(port), "--json", str(record), "--only", "precision_score")
     assert proc.returncode == 1, proc.stdout[-2000:]
     failed = [c for c in read_record(record)["cases"] if c["status"] == "failed"]
-    assert len(failed) >= 10 and {c["convention"] for c in failed} == {"zero-division=nan"}
+    assert len(failed) == 29 and {c["convention"] for c in failed} == {"zero-division=nan"}
 
 
 # ------------------------------------------------------------------ results file

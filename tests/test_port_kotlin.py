@@ -481,7 +481,7 @@ def test_replay_results_are_judged_like_the_live_run(live, tmp_path):
     live_status = {c["id"]: outcome(c) for c in live_rec["cases"]}
     form_skipped = {c["id"] for c in live_rec["cases"]
                     if c["status"] == "skipped" and c["actual"]["skipped"].startswith(FORM_SKIP)}
-    assert len(form_skipped) >= 200
+    assert len(form_skipped) == 301
     offline_status = {c["id"]: outcome(c) for c in offline["cases"]}
     assert {i: s for i, s in offline_status.items() if i not in form_skipped} == {
         i: s for i, s in live_status.items() if i not in form_skipped}
@@ -494,7 +494,7 @@ def test_inputs_are_sent_as_scores_and_one_hot_targets(live):
     assert rec["start"]["forms"] == {"y_true": "one-hot", "y_pred": "scores"}
     assert rec["start"]["conventions"] == {"*": ["classes=observed", "zero-division=0"]}
     sent = [c for c in rec["cases"] if "form" in c]
-    assert len(sent) >= 300 and all(c["form"]["rules"] == {"argmax-ties": "lowest"} for c in sent)
+    assert len(sent) == 1669 and all(c["form"]["rules"] == {"argmax-ties": "lowest"} for c in sent)
 
 
 def test_breaking_ties_the_other_way_than_declared_fails_exactly_tie_cases(live, corpus, tmp_path):
@@ -509,7 +509,7 @@ def test_breaking_ties_the_other_way_than_declared_fails_exactly_tie_cases(live,
     cases = read_record(record)["cases"]
     failed = {c["id"] for c in cases if c["status"] == "failed"}
     answered = {c["id"] for c in cases if c["status"] in ("failed", "passed")}
-    assert len(failed) >= 20 and failed <= tie_cases(answered, corpus, Declared("one-hot", "scores", argmax_ties="highest"))
+    assert len(failed) == 45 and failed <= tie_cases(answered, corpus, Declared("one-hot", "scores", argmax_ties="highest"))
 
 
 @pytest.mark.parametrize("rule", ["strict", "inclusive"])
@@ -526,14 +526,14 @@ def test_a_single_sigmoid_column_with_the_tie_going_to_class_0(live, corpus, tmp
     proc = parity("verify", str(port), "--json", str(record), "--only", "precision_score/[!n]*", "--only", "recall_score/[!n]*")
     cases = read_record(record)["cases"]
     answered = [c for c in cases if c["status"] != "skipped"]
-    assert len(answered) >= 30 and all(c["form"]["y_pred"] == "probability" for c in answered)
-    assert all(c["form"]["threshold"] == 0.5 for c in answered) and sum("batches" in c for c in answered) >= 20
+    assert len(answered) == 45 and all(c["form"]["y_pred"] == "probability" for c in answered)
+    assert all(c["form"]["threshold"] == 0.5 for c in answered) and sum("batches" in c for c in answered) == 38
     failed = {c["id"] for c in cases if c["status"] == "failed"}
     if rule == "strict":
         assert proc.returncode == 0 and not failed, proc.stdout[-2000:]
         return
     ties = tie_cases({c["id"] for c in answered}, corpus, Declared(y_pred="probability", threshold=rule))
-    assert proc.returncode == 1 and len(failed) >= 10 and failed <= ties
+    assert proc.returncode == 1 and len(failed) == 23 and failed <= ties
 
 
 def test_class_first_scores_are_read_along_dim_0(live, tmp_path):
@@ -550,11 +550,11 @@ def test_class_first_scores_are_read_along_dim_0(live, tmp_path):
     rec = read_record(record)
     assert rec["start"]["forms"] == {"y_pred": "scores-class-first"} and rec["start"]["streaming"] is True
     answered = [c for c in rec["cases"] if c["status"] != "skipped"]
-    assert len(answered) >= 200 and all(c["form"]["class_axis"] == 0 and c["form"]["y_true"] == "labels" for c in answered)
+    assert len(answered) == 225 and all(c["form"]["class_axis"] == 0 and c["form"]["y_true"] == "labels" for c in answered)
     assert {c["status"] for c in answered} == {"passed", "declared"}
     # (C, n) with C != n: reading the wrong axis could not give back the labels by chance
     sent = [c["sent"]["y_pred"] for c in answered if c.get("sent", {}).get("y_pred")]
-    assert sum(len(y_pred) != len(y_pred[0]) for y_pred in sent) >= 100
+    assert sum(len(y_pred) != len(y_pred[0]) for y_pred in sent) == 189
     by_id = {c["id"]: outcome(c) for c in main["cases"]}
     assert {c["id"]: outcome(c) for c in answered} == {c["id"]: by_id[c["id"]] for c in answered}
 
@@ -570,7 +570,7 @@ def test_soft_targets_are_the_library_one_hot_tensors(live):
                for c in answered)
     # y_true really is one row per sample with one 1.0 in it
     sample = [c for c in answered if c.get("sent", {}).get("y_true")]
-    assert len(sample) >= 200 and all(sorted(set(row)) == [0.0, 1.0] and sum(row) == 1.0
+    assert len(sample) == 220 and all(sorted(set(row)) == [0.0, 1.0] and sum(row) == 1.0
                                       for c in sample for row in c["sent"]["y_true"])
 
 
