@@ -92,13 +92,16 @@ def run(message: dict, lookup=metric_function) -> dict:
     return {"value": to_json(result)}
 
 
-def main(lookup=metric_function, name: str | None = None) -> int:
+def main(lookup=metric_function, name: str | None = None, respond=None) -> int:
+    """The protocol loop.  ``respond`` answers a run message (default: :func:`run` with ``lookup``);
+    tests/planted_ports passes its own, so their ports share this loop."""
+    respond = respond or (lambda message: run(message, lookup))
     out = sys.stdout
     for line in sys.stdin:
         message = loads(line)
         cmd = message.get("cmd")
         if cmd == "run":
-            answer = run(message, lookup)
+            answer = respond(message)
             answer["seq"] = message["seq"]
         elif cmd == "start":
             answer = {"protocol": 2, "implementation": {**implementation(), **({"name": name} if name else {})}}

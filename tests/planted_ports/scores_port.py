@@ -29,7 +29,6 @@ Used by tests/test_verify_conventions.py (conventions x forms, decision 0014) th
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -41,13 +40,12 @@ if str(REPO) not in sys.path:
 
 import conformance.reference as reference  # noqa: E402
 from conformance import conventions as conv  # noqa: E402
-from conformance.encoding import decode_numeric, decode_param, loads, to_json  # noqa: E402
+from conformance.encoding import decode_numeric, decode_param, to_json  # noqa: E402
 from conformance.forms import argmax, maxima  # noqa: E402
 
 TIES = ("lowest", "highest", "all")
 CLASSES = ("columns", "labels")
 METRICS = ("precision_score", "recall_score", "f1_score", "fbeta_score", "precision_recall_fscore_support")
-_dumps = json.JSONEncoder(allow_nan=False, separators=(",", ":")).encode
 
 
 def predicted(rows: list, ties: str) -> list[list[int]]:
@@ -91,22 +89,10 @@ def run(message: dict, ties: str, classes: str) -> dict:
 
 
 def main(ties: str, classes: str) -> int:
-    for line in sys.stdin:
-        message = loads(line)
-        cmd = message.get("cmd")
-        if cmd == "start":
-            answer = {"protocol": 2, "implementation": {"name": f"scores-port {ties} {classes}", "version": "0",
-                                                        "language": "python"}}
-        elif cmd == "run":
-            answer = {**run(message, ties, classes), "seq": message["seq"]}
-        elif cmd == "stop":
-            return 0
-        else:
-            print(f"scores_port: unknown command {cmd!r}", file=sys.stderr)
-            return 1
-        sys.stdout.write(_dumps(answer) + "\n")
-        sys.stdout.flush()
-    return 0
+    """ports/reference/adapter.py's protocol loop, answering run messages with :func:`run`."""
+    from planted import adapter  # the reference adapter, loaded as planted.py loads it
+
+    return adapter.main(name=f"scores-port {ties} {classes}", respond=lambda message: run(message, ties, classes))
 
 
 if __name__ == "__main__":
