@@ -113,7 +113,10 @@ def reports(session):
 
     `nox -s reports` runs every port folder that has a port.yaml (its setup first, then the bundled
     corpus), writes each run record to reports/published/runs/<folder>.json, and renders the reports
-    from them: one folder per port with equivalence.md and badge.json, plus index.md and index.html.
+    from them: one folder per port with report.html (its page, with its outcome chart), equivalence.md and
+    badge.json, plus index.md and index.html (with the heatmap; it links each port's report.html).
+    Each port keeps one record here, so the published pages show no history; `parity report` over
+    several records of one port draws it.
     `nox -s reports -- reference mljs` publishes only those port folders; an argument starting with
     -- goes to `parity report` (e.g. `-- --date 2026-12-01`).  The rendered files depend on each run's
     day, not its time, so a rerun on the same day leaves them byte-identical when nothing changed.

@@ -54,14 +54,17 @@ def test_verify_report_dir_covers_every_function_of_the_bundled_corpus(tmp_path,
     code, out, err = parity(capsys, "verify", REFERENCE, "--corpus", corpus, "--no-progress",
                             "--report-dir", tmp_path / "out")
     assert code == 0, out + err
-    assert "parity verify --report-dir: wrote 4 files" in out
+    assert "parity verify --report-dir: wrote 5 files" in out
     text = (tmp_path / "out" / "reference" / "equivalence.md").read_text()
     assert table_functions(text) == functions and len(functions) >= 7
-    assert f"| Cases | {len(picked)}: {len(picked)} passed |" in text
-    assert json.loads((tmp_path / "out" / "reference" / "badge.json").read_text())["message"] == "100% conformant"
+    spec_derived = sum("spec-derived" in c["tags"] for c in picked)  # expected_calibration_error's (decision 0007)
+    assert spec_derived == 2
+    assert f"| Cases | {len(picked)}: {len(picked)} passed; {spec_derived} spec-derived (decision 0007) |" in text
+    assert json.loads((tmp_path / "out" / "reference" / "badge.json").read_text())["message"] == \
+        "100% conformant, incl. 2 spec-derived"
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["index.html", "index.md", "reference"]
     index = (tmp_path / "out" / "index.md").read_text()
-    assert all(f"| `{f}` | 100% |" in index for f in functions)
+    assert all(f"| `{f}`{' †' if f == 'expected_calibration_error' else ''} | 100% |" in index for f in functions)
 
 
 def test_verify_report_dir_with_only_says_what_was_selected(tmp_path, capsys):
@@ -88,10 +91,13 @@ def test_report_on_two_ports_shows_both_in_the_index(tmp_path, capsys):
     assert code == 0 and err == "", err
     index = (tmp_path / "out" / "index.md").read_text()
     assert "| metric | `reference` | `wrongish` |" in index
-    assert "| `f1_score` | 100% | 40% · divergence (undeclared) |" in index  # 2 of 5 are error or NaN cases
+    # 2 of 5 are error or NaN cases, which it gets right
+    assert "| `f1_score` | 100% | 40% · partly: 3 divergence (undeclared), 2 same |" in index
     assert "[equivalence.md](reference/equivalence.md)" in index and "[equivalence.md](wrongish/equivalence.md)" in index
     html = (tmp_path / "out" / "index.html").read_text()
     assert "<th><code>reference</code></th><th><code>wrongish</code></th>" in html
+    assert '<a href="reference/report.html">' in html and '<a href="wrongish/report.html">' in html
+    assert "equivalence.md" not in html  # the HTML index links the HTML pages
     wrong_md = (tmp_path / "out" / "wrongish" / "equivalence.md").read_text()
     assert "### f1_score: 3 undeclared failures" in wrong_md
     # the smallest counterexample (3 samples against 4), its inputs read from the corpus the record names
@@ -167,7 +173,7 @@ def test_the_wheel_ships_the_templates():
     assert include["reports/templates"] == "conformance/_report_templates"
     assert render.templates_dir() == kit.REPO / "reports" / "templates"  # a source checkout
     names = {p.name for p in render.templates_dir().iterdir()}
-    assert {"equivalence.md.j2", "index.md.j2", "index.html.j2"} <= names
+    assert {"equivalence.md.j2", "index.md.j2", "index.html.j2", "port.html.j2", "_page.html.j2"} <= names
 
 
 # ------------------------------------------------------------------ parity diff
@@ -183,7 +189,6 @@ def test_diff_between_two_ports(capsys):
     assert sections["newly failing"] == []
     assert sections["newly passing"] == [
         "classification_report/dict: skipped -> passed",
-        "confusion_matrix/basic: declared -> passed",
         "f1_score/labels: faulted -> passed",
         "f1_score/macro: failed -> passed",
         "precision_recall_fscore_support/macro: crashed -> passed",
@@ -195,6 +200,8 @@ def test_diff_between_two_ports(capsys):
         "f1_score/macro-long: 0.6 -> 0.6555555555555556 (by 0.05555555555555558)",
         "r2_score/constant-both: 0.0 -> NaN",
     ]
+    assert sections["declaration removed"] == ["confusion_matrix/basic: declared -> passed [was cm-transposed]"]
+    assert sections["newly declared"] == []
     assert sections["other status changes"] == ["roc_auc_score/basic: timed-out -> skipped: no roc_auc_score"]
     assert sections["only in A"] == [] and sections["only in B"] == []
     assert "expected values that changed" not in sections  # same corpus: no such section
@@ -204,9 +211,11 @@ def test_diff_the_other_way_lists_regressions(capsys):
     code, out, err = parity(capsys, "diff", DATA / "beta.jsonl", DATA / "alpha.jsonl")
     failing = _sections(out)["newly failing"]
     assert [line.split(":")[0] for line in failing] == [
-        "confusion_matrix/basic", "f1_score/labels", "f1_score/macro", "precision_recall_fscore_support/macro",
+        "f1_score/labels", "f1_score/macro", "precision_recall_fscore_support/macro",
         "r2_score/constant-both", "roc_auc_score/basic"]
-    assert "confusion_matrix/basic: passed -> declared [cm-transposed]: [0][1]: expected 0, got 1 (error 1)" in failing
+    # passed -> declared is not a regression the port hides: it is listed as newly declared
+    assert _sections(out)["newly declared"] == [
+        "confusion_matrix/basic: passed -> declared [cm-transposed]: [0][1]: expected 0, got 1 (error 1)"]
     assert _sections(out)["other status changes"] == ["classification_report/dict: passed -> skipped: no classification_report | <b>yet</b>"]
 
 
@@ -232,6 +241,24 @@ def test_diff_json(capsys):
     assert code == 0 and d["same_corpus"] is True and d["common"] == 3
     assert len(d["only_in_a"]) == 13 and d["only_in_b"] == [] and d["b"]["partial"] is True
     assert d["a"]["implementation"] == {"name": "alpha-metrics", "version": "2.1.0", "language": "kotlin"}
+
+
+def test_diff_lists_values_that_moved_within_tolerance_apart(tmp_path, capsys):
+    events = [json.loads(line) for line in (DATA / "beta.jsonl").read_text().splitlines()]
+    moved = next(e for e in events if e.get("id") == "f1_score/binary")
+    moved["actual"] = {"value": moved["actual"]["value"] * (1 + 1e-12)}  # within rtol 1e-9, not the same float
+    b = write_events(tmp_path / "b.jsonl", events)
+    code, out, err = parity(capsys, "diff", DATA / "beta.jsonl", b)
+    sections = _sections(out)
+    assert [line.split(" -> ")[0] for line in sections["values that moved within tolerance"]] == ["f1_score/binary: 0.5"]
+    assert sections["values that moved beyond tolerance"] == [] and sections["other status changes"] == []
+    assert json.loads(parity(capsys, "diff", DATA / "beta.jsonl", b, "--json")[1])["values_moved_within_tolerance"][0][
+        "id"] == "f1_score/binary"
+
+
+def write_events(path, events):
+    path.write_text("".join(json.dumps(e) + "\n" for e in events))
+    return path
 
 
 def test_diff_of_an_unreadable_record_exits_2(tmp_path, capsys):

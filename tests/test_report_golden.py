@@ -59,8 +59,8 @@ def test_rendered_markdown_matches_the_golden_file(rendered, golden):
 def test_the_same_records_render_byte_identical_reports(rendered, tmp_path):
     again = tmp_path / "again"
     build([DATA / "beta.jsonl", DATA / "alpha.jsonl"], again, corpus=CORPUS)  # another order, too
-    for name in ("alpha/equivalence.md", "alpha/badge.json", "beta/equivalence.md", "beta/badge.json",
-                 "index.md", "index.html"):
+    for name in ("alpha/equivalence.md", "alpha/badge.json", "alpha/report.html", "beta/equivalence.md",
+                 "beta/badge.json", "beta/report.html", "index.md", "index.html"):
         assert (again / name).read_bytes() == (rendered / "two" / name).read_bytes(), name
 
 
@@ -78,7 +78,7 @@ def test_clock_and_durations_do_not_reach_the_report(rendered, tmp_path):
     record = tmp_path / "alpha.jsonl"
     record.write_text("".join(json.dumps(e) + "\n" for e in events))
     build([record, DATA / "beta.jsonl"], tmp_path / "out", corpus=CORPUS)
-    for name in ("alpha/equivalence.md", "index.md", "index.html", "alpha/badge.json"):
+    for name in ("alpha/equivalence.md", "alpha/report.html", "index.md", "index.html", "alpha/badge.json"):
         assert (tmp_path / "out" / name).read_bytes() == (rendered / "two" / name).read_bytes(), name
 
 

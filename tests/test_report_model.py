@@ -106,7 +106,9 @@ def test_row_statuses():
     assert by_label["mode=\"k\""].status == "not judged"
     assert by_label["level=1"].status == "renamed" and by_label["level=1"].port_name == "depth"
     function = by_label[""]
-    assert function.status_text == "divergence (undeclared)" and function.port_name == "M"
+    assert function.status == "partly" and function.undeclared and function.port_name == "M"
+    assert function.status_text == ("partly: 2 same, 2 divergence (undeclared), 2 unsupported, 1 convention, "
+                                    "1 not judged")
     assert function.evidence == ("2 passed, 1 failed, 3 declared (1 bug, 1 convention, 1 unsupported), 1 skipped, "
                                  "1 crashed")
     uns = by_label["mode=\"u\""].notes[0]
@@ -117,9 +119,9 @@ def test_row_statuses():
 def test_a_divergence_covering_skipped_cases_is_named_in_their_rows():
     divergences = [{"id": "no-k", "kind": "unsupported", "selector": {"metrics": ["k"]}, "note": "no k here",
                     "link": "https://x.invalid/k"}]
-    run = run_of([case("k/a", "skipped", actual={"skipped": "no k"})], divergences=divergences)
-    (row,) = model.table(run)
-    assert row.status == "unsupported"
+    run = run_of([case("k/a", "skipped", actual={"skipped": "no k"}, params={"p": 1})], divergences=divergences)
+    (row,) = model.table(run)  # a function the port does not implement: one row, none per keyword value
+    assert row.status == "not implemented"
     assert [(n.text, n.link) for n in row.notes] == [("no-k (unsupported): no k here", "https://x.invalid/k")]
     assert row.evidence == "1 skipped: no k (1)"  # every case skipped: the reasons are the evidence
 
@@ -128,7 +130,7 @@ def test_skip_reasons_of_a_partly_skipped_row_are_in_its_note():
     cases = [case("k/a"), case("k/b", "skipped", actual={"skipped": "no b"}), case("k/c", "skipped", actual={"skipped": "no c"}),
              case("k/d", "skipped", actual={"skipped": "no c"}), case("k/e", "skipped", actual={"skipped": "no e"})]
     (row,) = model.table(run_of(cases))
-    assert row.status == "same" and row.evidence == "1 passed, 4 skipped"
+    assert row.status_text == "partly: 4 unsupported, 1 same" and row.evidence == "1 passed, 4 skipped"
     assert [n.text for n in row.notes] == ["skipped: no c (2); no b (1); and 1 other reason(s)"]
 
 
@@ -297,8 +299,13 @@ def test_a_results_file_run_is_marked_self_reported_everywhere(tmp_path):
     assert "> **Self-reported**: judged from a results file" in text
     assert "| Refusals | `ValueError`: the error types the port declares" in text
     assert "(self-reported)" in render.index_md(model.index([report]))
+    assert "| `p` (self-reported) |" in render.index_md(model.index([report]))
+    assert 'self-reported</span>' in render.index_html(model.index([report]))
+    assert "<strong>Self-reported</strong>: judged from a results file" in render.port_html(report)
     live = model.port_report(load_run(write(tmp_path, [start(), case("m/a")])), model.Corpora())
     assert "self-reported" not in live.badge["message"] and "Self-reported" not in render.equivalence_md(live)
+    assert "self-reported" not in render.port_html(live).lower()
+    assert "self-reported" not in render.index_html(model.index([live]))
 
 
 def test_a_format_1_record_reads_errored_uncaught_as_faulted(tmp_path):

@@ -3,11 +3,14 @@
 Two runs of one port (before and after a change) or two ports on the same
 corpus.  Sections (docs/reports.md):
 
-* newly failing - not failing in A, failing in B (failed, declared, or misbehaviour);
-* newly passing - neither passed nor convention in A, one of them in B;
+* newly declared - declared in B, not in A (a departure the port now declares);
+* declaration removed - declared in A, not in B (whatever B says now);
+* newly failing - otherwise: not failing in A, failed or misbehaved in B;
+* newly passing - otherwise: neither passed nor convention in A, one of them in B;
 * values that moved - both answered a value and they differ beyond tolerance
   (whatever the statuses: two different wrong values move too);
-* other status changes - every other change of status (failed -> declared, passed -> skipped, ...);
+* values that moved within tolerance - both answered a value, not the same one, within tolerance;
+* other status changes - every other change of status (passed -> skipped, crashed -> failed, ...);
 * only in A / only in B - case ids one record has and the other does not;
 * expected values that changed - only possible when the records judged different corpora.
 """
@@ -20,7 +23,7 @@ from conformance.harness.judging import CONVENTION, DECLARED, FAILED, MISBEHAVIO
 from conformance.report import values
 from conformance.report.runs import Run
 
-FAILING = (FAILED, DECLARED, *MISBEHAVIOUR)
+FAILING = (FAILED, *MISBEHAVIOUR)
 
 
 def _side(run: Run) -> dict:
@@ -59,7 +62,8 @@ def diff(a: Run, b: Run) -> dict:
         "same_corpus": a.corpus.get("sha256") == b.corpus.get("sha256"),
         "a": _side(a), "b": _side(b), "common": len(common),
         "tolerance": {"rtol": rtol, "atol": atol},
-        "newly_failing": [], "newly_passing": [], "values_moved": [], "status_changes": [],
+        "newly_failing": [], "newly_passing": [], "newly_declared": [], "declaration_removed": [],
+        "values_moved": [], "values_moved_within_tolerance": [], "status_changes": [],
         "only_in_a": sorted(set(ca) - set(cb)), "only_in_b": sorted(set(cb) - set(ca)),
         "expected_changed": [],
     }
@@ -70,16 +74,21 @@ def diff(a: Run, b: Run) -> dict:
                  "divergence": y.get("divergence") or x.get("divergence"),
                  "convention": y.get("convention") or x.get("convention")}
         if sx != sy:
-            if sy in FAILING and sx not in FAILING:
+            if sy == DECLARED:
+                out["newly_declared"].append(entry)
+            elif sx == DECLARED:
+                out["declaration_removed"].append(entry)
+            elif sy in FAILING and sx not in FAILING:
                 out["newly_failing"].append(entry)
             elif sy in (PASSED, CONVENTION) and sx not in (PASSED, CONVENTION):
                 out["newly_passing"].append(entry)
             else:
                 out["status_changes"].append(entry)
         moved, size = _moved(x.get("actual"), y.get("actual"), rtol, atol)
-        if moved:
-            out["values_moved"].append({"id": cid, "metric": y["metric"], "a": x["actual"]["value"],
-                                        "b": y["actual"]["value"], "max_error": size, "status_a": sx, "status_b": sy})
+        if moved or size:  # size: a non-zero difference within tolerance
+            out["values_moved" if moved else "values_moved_within_tolerance"].append(
+                {"id": cid, "metric": y["metric"], "a": x["actual"]["value"], "b": y["actual"]["value"],
+                 "max_error": size, "status_a": sx, "status_b": sy})
         # a case judged under a convention records that convention's outcome as expected
         same_basis = x.get("convention") == y.get("convention")
         if same_basis and values.key(x.get("expected")) != values.key(y.get("expected")):
@@ -119,11 +128,17 @@ def text(d: dict) -> list[str]:
         detail = f": {e['detail']}" if e.get("detail") and e["b"] not in (PASSED, CONVENTION) else ""
         return f"{e['id']}: {e['a']} -> {e['b']}{extra}{detail}"
 
+    def move(m):
+        return (f"{m['id']}: {values.show(m['a'], 20)} -> {values.show(m['b'], 20)}"
+                + (f" (by {values.number(m['max_error'])})" if m["max_error"] is not None else ""))
+
     section("newly failing", d["newly_failing"], change)
     section("newly passing", d["newly_passing"], change)
-    section("values that moved beyond tolerance", d["values_moved"],
-            lambda m: f"{m['id']}: {values.show(m['a'], 20)} -> {values.show(m['b'], 20)}"
-                      + (f" (by {values.number(m['max_error'])})" if m["max_error"] is not None else ""))
+    section("newly declared", d["newly_declared"], change)
+    section("declaration removed", d["declaration_removed"],
+            lambda e: change(e) + (f" [was {e['divergence']}]" if e.get("divergence") and e["b"] != DECLARED else ""))
+    section("values that moved beyond tolerance", d["values_moved"], move)
+    section("values that moved within tolerance", d["values_moved_within_tolerance"], move)
     section("other status changes", d["status_changes"], change)
     section("only in A", d["only_in_a"], str)
     section("only in B", d["only_in_b"], str)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import posixpath
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +31,12 @@ DIVERGENCE = "divergence"
 EXTENSION = "extension"
 UNSUPPORTED = "unsupported"
 NOT_JUDGED = "not judged"
+PARTLY = "partly"  # the row's cases fall in more than one class (decision 0015)
+NOT_IMPLEMENTED = "not implemented"  # a function row whose every case is unsupported: collapsed to one line
+
+# What each case of a row says about the port, in the order a mixed row lists them (decision 0015).
+CLASSES = (SAME, CONVENTION, DIVERGENCE, UNSUPPORTED, NOT_JUDGED)
+SPEC_DERIVED = "spec-derived"  # the tag of cases whose oracle is a spec, not a scikit-learn function (decision 0007)
 
 MAX_IDS = 10  # failing case ids listed per group; the rest are counted (all are in the record)
 MAX_ITEMS = 100  # array elements shown in a counterexample
@@ -38,6 +45,24 @@ STDERR_LINES = 20  # last lines of a port's stderr shown with a misbehaviour exa
 
 
 # ------------------------------------------------------------------ counting
+
+
+def case_class(case: dict, run: Run) -> str:
+    """What one case says about the port: same (passed), convention (followed a declared convention,
+    or declared a divergence of kind convention), unsupported (skipped, or declared kind unsupported),
+    divergence (failed, or declared kind bug), not judged (misbehaviour)."""
+    status = case["status"]
+    if status == PASSED:
+        return SAME
+    if status == FOLLOWED:
+        return CONVENTION
+    if status == SKIPPED:
+        return UNSUPPORTED
+    if status == FAILED:
+        return DIVERGENCE
+    if status == DECLARED:
+        return {"convention": CONVENTION, "unsupported": UNSUPPORTED}.get(run.kind_of(case.get("divergence")), DIVERGENCE)
+    return NOT_JUDGED
 
 
 def skip_reason(case: dict) -> str:
@@ -54,10 +79,17 @@ class Tally:
         self.declared_by = Counter()  # divergence id -> declared cases
         self.skip_reasons = Counter()
         self.followed = Counter()  # conventions key -> cases that matched the corpus under it
+        self.classes = Counter()  # what the cases say about the port: same, convention, divergence, ...
+        self.spec_derived = 0  # cases whose oracle is the metric's spec (decision 0007)
+        self.spec_judged = 0  # ... of them, those the port did not leave unsupported
 
     def add(self, case: dict, run: Run) -> None:
         status = case["status"]
         self.counts[status] += 1
+        self.classes[case_class(case, run)] += 1
+        if SPEC_DERIVED in case["tags"]:
+            self.spec_derived += 1
+            self.spec_judged += case_class(case, run) != UNSUPPORTED
         if status == DECLARED:
             self.kinds[run.kind_of(case.get("divergence"))] += 1
             self.declared_by[case.get("divergence")] += 1
@@ -135,6 +167,8 @@ def badge(tally: Tally, partial: bool = False, self_reported: bool = False) -> d
     message = f"{pct}% conformant"
     if tally.unsupported:
         message += f", {tally.unsupported_percent}% unsupported"
+    if tally.spec_judged:
+        message += f", incl. {tally.spec_judged} spec-derived"
     if partial:
         message += " (partial run)"
     if self_reported:
@@ -149,7 +183,8 @@ def badge(tally: Tally, partial: bool = False, self_reported: bool = False) -> d
 
 def safe_link(url: object) -> str | None:
     """``url`` when it is an http(s) address or a relative path; None for anything else
-    (javascript:, data:, ...), which reports then show as plain text."""
+    (javascript:, data:, ...), which reports then show as plain text.  (:func:`_note` turns
+    relative paths into text too: they are relative to the port's folder, not to the report.)"""
     if not isinstance(url, str) or not url.strip() or any(c in url for c in "\n\r\t<>\"'` "):
         return None
     try:
@@ -166,9 +201,23 @@ class Note:
     raw_link: str | None = None  # shown as text when not safe
 
 
-def _note(text: str, link: object = None) -> Note:
+def _note(text: str, link: object = None, run: Run | None = None) -> Note:
+    """A note with its link: an http(s) address is a link; a relative path, which port.yaml means
+    relative to the port's folder, is shown as text, as the repository path when the record names
+    the folder (``ports/kotlin`` + ``../../docs/x.md`` -> ``docs/x.md``), since from the report's
+    folder it would lead nowhere; anything else is shown as text as written."""
     safe = safe_link(link)
+    if safe and not urlsplit(safe).scheme:
+        return Note(text, None, _repository_path(safe, run))
     return Note(text, safe, None if safe or not link else str(link))
+
+
+def _repository_path(link: str, run: Run | None) -> str:
+    folder = str(((run.start.get("port") or {}).get("dir") or "") if run else "")
+    if not folder or folder.startswith("/") or link.startswith("/"):
+        return link
+    joined = posixpath.normpath(posixpath.join(folder, link))
+    return link if joined.startswith("..") else joined
 
 
 def _selectors(run: Run) -> list[tuple[dict, object]]:
@@ -205,28 +254,39 @@ class Row:
     tally: Tally | None = None
     key: tuple = ()  # (metric, keyword, value key): matches rows across ports
     rank: tuple = ()  # orders rows of one metric: the function, then keywords by name and value
+    names: list[str] = field(default_factory=list)  # the conventions followed and divergences declared here
 
     @property
     def status_text(self) -> str:
-        return f"{self.status} (undeclared)" if self.undeclared else self.status
+        """The status with the counts behind it when the row's cases are mixed (decision 0015):
+        "partly: 62 same, 1 unsupported"; an undeclared failure is always said."""
+        if self.status != PARTLY:
+            return f"{self.status} (undeclared)" if self.undeclared else self.status
+        parts = []
+        for cls, n in sorted(self.tally.classes.items(), key=lambda kv: (-kv[1], CLASSES.index(kv[0]))):
+            parts.append(f"{n} {cls}" + (" (undeclared)" if cls == DIVERGENCE and self.undeclared else ""))
+        return "partly: " + ", ".join(parts)
+
+    @property
+    def differs(self) -> bool:
+        """Some case answered otherwise than scikit-learn (a convention, a divergence) or was not judged."""
+        return self.kind != "extension" and any(self.tally.classes[c] for c in (CONVENTION, DIVERGENCE, NOT_JUDGED))
 
 
-def _row_status(t: Tally, renamed: bool) -> tuple[str, bool]:
-    if t.counts[FAILED]:
-        return DIVERGENCE, True
-    if t.misbehaved:
-        return NOT_JUDGED, False
-    if t.counts[DECLARED]:
-        if t.kinds["bug"]:
-            return DIVERGENCE, False
-        if t.kinds["unsupported"]:
-            return UNSUPPORTED, False
-        return CONVENTION, False
-    if t.counts[FOLLOWED]:
-        return CONVENTION, False
-    if t.counts[PASSED] == 0 and t.counts[SKIPPED]:
-        return UNSUPPORTED, False
-    return (RENAMED if renamed else SAME), False
+def row_status(t: Tally, renamed: bool, function: bool = False) -> tuple[str, bool]:
+    """(status, undeclared) of a row from the classes of its cases (decision 0015): the one class
+    they all share, else partly; a function whose every case is unsupported is not implemented.
+    ``undeclared``: at least one case failed without a declaration."""
+    undeclared = bool(t.counts[FAILED])
+    present = [c for c in CLASSES if t.classes[c]]
+    if len(present) != 1:
+        return (PARTLY if present else SAME), undeclared
+    (only,) = present
+    if only == UNSUPPORTED and function:
+        return NOT_IMPLEMENTED, False
+    if only == SAME and renamed:
+        return RENAMED, False
+    return only, undeclared
 
 
 def _involved(run: Run, cases: list[dict], covers: dict[str, list[str]]) -> dict[str, set[str]]:
@@ -249,20 +309,28 @@ def _row(run: Run, spec: dict, covers: dict[str, list[str]], homes: set[str]) ->
     for case in cases:
         t.add(case, run)
     port_name = run.names.get(spec["name_key"])
-    status, undeclared = _row_status(t, port_name is not None and port_name != spec["sklearn_name"])
+    status, undeclared = row_status(t, port_name is not None and port_name != spec["sklearn_name"],
+                                    spec["kind"] == "function")
     notes: list[Note] = []
+    names: list[str] = []
     if undeclared:
         notes.append(Note(f"{t.counts[FAILED]} undeclared failure(s): see “Undeclared failures”"))
-    if t.followed:
-        notes.append(Note("follows " + ", ".join(sorted(t.followed))))
+    for key in sorted(t.followed):
+        names.append(f"follows {key}")
+    if names:
+        notes.append(Note(", ".join(names)))
     involved = _involved(run, cases, covers)
     for d in run.divergences:  # in port.yaml order
         did = d.get("id")
         if did in involved:
+            names.append(f"{did} ({d.get('kind', '?')})")
             if did in homes:
-                notes.append(_note(f"{did} ({d.get('kind', '?')}): {d.get('note', '')}", d.get("link")))
+                notes.append(_note(f"{did} ({d.get('kind', '?')}): {d.get('note', '')}", d.get("link"), run))
             else:
-                notes.append(Note(f"{did} ({d.get('kind', '?')})"))
+                notes.append(Note(names[-1]))
+    if t.spec_derived and spec["kind"] == "function":
+        notes.append(Note(f"{t.spec_derived} spec-derived case(s): expected values follow the metric's spec, "
+                          "built from scikit-learn calls rather than one scikit-learn function (decision 0007)"))
     if t.misbehaved:
         notes.append(Note(f"the harness could not judge {t.misbehaved} case(s): see “Could not be judged”"))
     evidence = t.evidence()
@@ -277,7 +345,7 @@ def _row(run: Run, spec: dict, covers: dict[str, list[str]], homes: set[str]) ->
             notes.append(Note(f"skipped: {text}"))
     notes += spec["extra"]
     return Row(spec["metric"], spec["label"], spec["kind"], port_name, status, undeclared, notes, evidence, t,
-               spec["key"], spec["rank"])
+               spec["key"], spec["rank"], names)
 
 
 def _specs(metric: str, cases: list[dict]) -> list[dict]:
@@ -342,15 +410,18 @@ def table(run: Run) -> list[Row]:
         for did, involved in _involved(run, by_metric[metric], covers).items():
             home = min((len(ids[i]), i) for i in range(len(specs)) if involved <= ids[i])[1]
             homes[home].add(did)
-        rows += [_row(run, spec, covers, homes[i]) for i, spec in enumerate(specs)]
-        rows += [_extension_row(metric, ext) for ext in extensions.get(metric, ())]
-    rows += [_extension_row("", ext) for ext in extensions.get("", ())]
+        metric_rows = [_row(run, spec, covers, homes[i]) for i, spec in enumerate(specs)]
+        if metric_rows[0].status == NOT_IMPLEMENTED:  # one line for the function, none per keyword value
+            metric_rows = metric_rows[:1]
+        rows += metric_rows
+        rows += [_extension_row(metric, ext, run) for ext in extensions.get(metric, ())]
+    rows += [_extension_row("", ext, run) for ext in extensions.get("", ())]
     return rows
 
 
-def _extension_row(metric: str, ext: dict) -> Row:
+def _extension_row(metric: str, ext: dict, run: Run) -> Row:
     name = str(ext.get("name", ""))
-    return Row(metric, name, "extension", name, EXTENSION, False, [_note(str(ext.get("note", "")), ext.get("link"))],
+    return Row(metric, name, "extension", name, EXTENSION, False, [_note(str(ext.get("note", "")), ext.get("link"), run)],
                "not measured: beyond scikit-learn", None, (metric, "extension", name), ("\uffff", name))
 
 
@@ -430,6 +501,13 @@ class Example:
     error: str
     detail: str | None
     stderr: str | None = None
+    history: str | None = None  # the case's "history" field: which older oracle release answered so
+
+
+def history_of(case: dict) -> str | None:
+    """A case's optional ``history`` (which older scikit-learn release gave the port's answer), as one line."""
+    text = case.get("history")
+    return " ".join(text.split()) if isinstance(text, str) and text.strip() else None
 
 
 def _example(case: dict, raw: dict | None) -> Example:
@@ -447,7 +525,8 @@ def _example(case: dict, raw: dict | None) -> Example:
         id=case["id"], samples=samples(raw["inputs"]) if raw is not None else None,
         call=f"{case['metric']}({', '.join(args)})",
         expected=values.outcome(case.get("expected"), MAX_ITEMS), actual=values.outcome(case.get("actual"), MAX_ITEMS),
-        error=values.number(case.get("max_error")), detail=case.get("detail"), stderr=stderr or None)
+        error=values.number(case.get("max_error")), detail=case.get("detail"), stderr=stderr or None,
+        history=history_of(case))
 
 
 def smallest(cases: list[dict], inputs: dict[str, dict] | None) -> tuple[dict, dict | None]:
@@ -475,6 +554,7 @@ class Group:
     common_tags: list[str]
     example: Example
     per_metric: list[tuple[str, int]] = field(default_factory=list)
+    histories: list[tuple[str, str]] = field(default_factory=list)  # (case id, history) of listed cases that have one
 
 
 def _group(title, metric, status, cases, inputs) -> Group:
@@ -487,9 +567,12 @@ def _group(title, metric, status, cases, inputs) -> Group:
         common = pairs if common is None else {k: v for k, v in common.items() if k in pairs}
         tags = set(c["tags"]) if tags is None else tags & set(c["tags"])
     per_metric = sorted(Counter(c["metric"] for c in cases).items())
+    by_id = {c["id"]: c for c in cases}
+    histories = [(i, history_of(by_id[i])) for i in ids[:MAX_IDS] if history_of(by_id[i])]
     return Group(title=title, metric=metric, status=status, count=len(cases), ids=ids[:MAX_IDS],
                  more=max(0, len(ids) - MAX_IDS), common=[common[k] for k in sorted(common or {})],
-                 common_tags=sorted(tags or ()), example=_example(case, raw), per_metric=per_metric)
+                 common_tags=sorted(tags or ()), example=_example(case, raw), per_metric=per_metric,
+                 histories=histories)
 
 
 # ------------------------------------------------------------------ one port
@@ -518,6 +601,31 @@ class Declaration:
         return self.matched == 0
 
 
+FAULTS = "faults"  # every misbehaviour, as one outcome of the charts
+OUTCOMES = (PASSED, FOLLOWED, DECLARED, SKIPPED, FAILED, FAULTS)
+
+
+@dataclass(frozen=True)
+class Point:
+    """One run of a port in its history: when, which version, how it did."""
+
+    date: str
+    version: str
+    conformance: int | None  # per cent, None when nothing was judged
+    pass_rate: str
+    cases: int
+    self_reported: bool
+
+
+def point(run: Run) -> Point:
+    t = Tally()
+    for case in run.cases:
+        t.add(case, run)
+    impl = run.start.get("implementation") or {}
+    return Point(str(run.start.get("started", ""))[:10], str(impl.get("version", "?")), t.percent, t.pass_rate,
+                 t.cases, run.self_reported)
+
+
 @dataclass
 class PortReport:
     run: Run
@@ -535,10 +643,39 @@ class PortReport:
     corpus_note: str | None
     port_events: list[dict]
     results_problems: int
+    history: list[Point] = field(default_factory=list)  # earlier runs of this port, then this one, oldest first
 
     @property
     def name(self) -> str:
         return self.run.port
+
+    @property
+    def oracle(self) -> str:
+        """The scikit-learn release the run judged against (the start event's oracle)."""
+        oracle = self.run.start.get("oracle") or {}
+        return f"{oracle.get('library', '?')} {oracle.get('version', '?')}"
+
+    @property
+    def shown_rows(self) -> list[Row]:
+        """The equivalence table without the functions the port does not implement (one line below it)."""
+        return [r for r in self.rows if r.status != NOT_IMPLEMENTED]
+
+    @property
+    def not_implemented(self) -> tuple[list[str], int]:
+        """(the functions whose every case is unsupported, their cases)."""
+        rows = [r for r in self.rows if r.status == NOT_IMPLEMENTED]
+        return [r.metric for r in rows], sum(r.tally.cases for r in rows)
+
+    @property
+    def outcomes(self) -> list[tuple[str, Counter]]:
+        """Per function the port implements: its cases by chart outcome (:data:`OUTCOMES`)."""
+        skip = set(self.not_implemented[0])
+        by_metric: dict[str, Counter] = defaultdict(Counter)
+        for case in self.run.cases:
+            if case["metric"] not in skip:
+                status = case["status"]
+                by_metric[case["metric"]][FAULTS if status in MISBEHAVIOUR else status] += 1
+        return sorted(by_metric.items())
 
     @property
     def implementation(self) -> dict:
@@ -573,12 +710,13 @@ def _declarations(run: Run) -> list[Declaration]:
                         c["declared"] += 1
         else:  # a selector that cannot be read: count what the cases say it declared
             c["matched"] = c["declared"] = sum(1 for case in run.cases if case.get("divergence") == d.get("id"))
-        out.append(Declaration(str(d.get("id")), str(d.get("kind", "?")), _note(str(d.get("note", "")), d.get("link")),
+        out.append(Declaration(str(d.get("id")), str(d.get("kind", "?")), _note(str(d.get("note", "")), d.get("link"), run),
                                c["matched"], c["declared"], c["passed"], c["skipped"]))
     return out
 
 
-def port_report(run: Run, corpora: Corpora, date: str | None = None) -> PortReport:
+def port_report(run: Run, corpora: Corpora, date: str | None = None, earlier: list[Run] = ()) -> PortReport:
+    """The report of ``run``; ``earlier`` runs of the same port (oldest first) make its history."""
     tally = Tally()
     for case in run.cases:
         tally.add(case, run)
@@ -638,7 +776,7 @@ def port_report(run: Run, corpora: Corpora, date: str | None = None) -> PortRepo
         undeclared=undeclared_groups, declarations=decls, misbehaviour=misbehaviour_groups, skips=skip_list,
         stale=stale, unmatched=unmatched, unknown_names=unknown, corpus_note=note,
         port_events=[e for e in run.port_events if e.get("what") in ("restart", "down")],
-        results_problems=len(run.results_problems))
+        results_problems=len(run.results_problems), history=[point(r) for r in (*earlier, run)] if earlier else [])
 
 
 # ------------------------------------------------------------------ across ports
@@ -647,19 +785,30 @@ def port_report(run: Run, corpora: Corpora, date: str | None = None) -> PortRepo
 @dataclass
 class Cell:
     text: str  # "100%", "97%", "unsupported", "—"
-    status: str | None  # the function row's status
+    status: str | None  # the function row's status, with its counts when partly
     css: str
-    divergences: list[str]
+    divergences: list[str]  # the conventions followed and the divergences declared on the function's cases
     evidence: str
+    percent: int | None = None  # for the heatmap
 
 
 @dataclass
 class Difference:
-    """A table row on which at least one port does not simply agree with scikit-learn."""
+    """A table row on which at least one port answers otherwise than scikit-learn, or was not judged."""
 
     metric: str
     label: str
-    cells: dict[str, tuple[str, list[str]]]  # port -> (status text, divergence ids) or absent
+    cells: dict[str, tuple[str, list[str]]]  # port -> (status text, conventions and divergences) or absent
+
+
+@dataclass
+class MetricDifferences:
+    """The differences of one function: its rows, and the ports that differ on any of them."""
+
+    metric: str
+    rows: list[Difference]
+    ports: list[str]
+    undeclared: bool  # some port fails a case of it without declaring it
 
 
 @dataclass
@@ -667,11 +816,16 @@ class Index:
     ports: list[PortReport]
     metrics: list[str]
     cells: dict[tuple[str, str], Cell]
-    differences: list[Difference]
+    differences: list[MetricDifferences]
     corpora: list[tuple[str, str, list[str]]]  # (version, sha256, ports)
+    spec_derived: list[str] = field(default_factory=list)  # metrics with spec-derived cases (decision 0007)
 
     def cell(self, port: str, metric: str) -> Cell:
         return self.cells[(port, metric)]
+
+    @property
+    def difference_rows(self) -> int:
+        return sum(len(g.rows) for g in self.differences)
 
 
 def _css(t: Tally, status: str | None) -> str:
@@ -689,30 +843,29 @@ def index(reports: list[PortReport]) -> Index:
     reports = sorted(reports, key=lambda r: r.name)
     metrics = sorted({m for r in reports for m in r.metrics})
     cells = {}
+    spec_derived = set()
     for r in reports:
         for metric in metrics:
             t = Tally()
             for case in r.run.cases:
                 if case["metric"] == metric:
                     t.add(case, r.run)
+            if t.spec_derived:
+                spec_derived.add(metric)
             row = r.function_row(metric)
             status = row.status_text if row else None
-            ids = sorted(t.declared_by, key=str) if t.counts[DECLARED] else []
-            cells[(r.name, metric)] = Cell(t.percent_text(), status, _css(t, row.status if row else None),
-                                           [str(i) for i in ids], t.evidence() if t.cases else "not in this run")
-    # Rows on which some port is not simply the same as scikit-learn; each port's status there.
-    # A function the port skipped whole shows as one unsupported row, not one per keyword value.
+            text = NOT_IMPLEMENTED if row and row.status == NOT_IMPLEMENTED else t.percent_text()
+            cells[(r.name, metric)] = Cell(text, status, _css(t, row.status if row else None),
+                                           row.names if row else [], t.evidence() if t.cases else "not in this run",
+                                           t.percent)
+    # Rows on which some port answers otherwise than scikit-learn (a convention, a divergence) or was
+    # not judged: each port's status there, grouped by function.  Unsupported rows are on the ports' pages.
     ranks: dict[tuple, tuple] = {}
     for r in reports:
-        skipped_whole = {row.metric for row in r.rows if row.kind == "function"
-                         and row.tally.counts[SKIPPED] == row.tally.cases}
         for row in r.rows:
-            if row.kind == "extension" or row.status in (SAME, RENAMED):
-                continue
-            if row.kind != "function" and row.metric in skipped_whole:
-                continue
-            ranks[row.key] = row.rank
-    differences = []
+            if row.differs:
+                ranks[row.key] = row.rank
+    groups: dict[str, MetricDifferences] = {}
     for k in sorted(ranks, key=lambda k: (k[0], ranks[k])):
         diff = None
         for r in reports:
@@ -720,10 +873,16 @@ def index(reports: list[PortReport]) -> Index:
             if row is None:
                 continue
             diff = diff or Difference(row.metric, row.label, {})
-            ids = sorted(str(i) for i in row.tally.declared_by) if row.tally else []
-            diff.cells[r.name] = (row.status_text, ids)
-        differences.append(diff)
+            diff.cells[r.name] = (row.status_text, row.names)
+            group = groups.setdefault(row.metric, MetricDifferences(row.metric, [], [], False))
+            if row.differs and r.name not in group.ports:
+                group.ports.append(r.name)
+            group.undeclared = group.undeclared or row.undeclared
+        groups[diff.metric].rows.append(diff)
+    for g in groups.values():
+        g.ports.sort()
     corpora = defaultdict(list)
     for r in reports:
         corpora[(str(r.run.corpus.get("version")), str(r.run.corpus.get("sha256")))].append(r.name)
-    return Index(reports, metrics, cells, differences, sorted((v, s, p) for (v, s), p in corpora.items()))
+    return Index(reports, metrics, cells, [groups[m] for m in sorted(groups)],
+                 sorted((v, s, p) for (v, s), p in corpora.items()), sorted(spec_derived))

@@ -15,11 +15,13 @@ from functools import cache
 from pathlib import Path
 
 import jinja2
+import markupsafe
 
-from conformance.report import model
+from conformance.report import charts, model
 from conformance.report.values import number
 
 TEMPLATES = "templates"
+PAGE = "report.html"  # a port's HTML page, in its folder next to equivalence.md
 
 
 def templates_dir() -> Path:
@@ -84,6 +86,11 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters.update(md=md, md_block=md_block, code=code, fence=fence, md_link=md_link, number=number)
+    # The charts escape what they draw from a record themselves (conformance/report/charts.py).
+    env.globals.update(outcome_chart=lambda rows: markupsafe.Markup(charts.outcomes(rows)),
+                       heatmap=lambda idx: markupsafe.Markup(charts.heatmap(idx)),
+                       history_chart=lambda points: markupsafe.Markup(charts.history(points)),
+                       PAGE=PAGE)
     return env
 
 
@@ -104,12 +111,16 @@ def index_html(idx: model.Index) -> str:
     return render("index.html.j2", idx=idx)
 
 
+def port_html(report: model.PortReport) -> str:
+    return render("port.html.j2", r=report)
+
+
 def badge_json(report: model.PortReport) -> str:
     return json.dumps(report.badge, indent=2, ensure_ascii=False) + "\n"
 
 
 def write(out: Path, reports: list[model.PortReport]) -> list[Path]:
-    """Write every port's folder (equivalence.md, badge.json) and the index; returns the files written."""
+    """Write every port's folder (report.html, equivalence.md, badge.json) and the index; returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
 
@@ -119,6 +130,7 @@ def write(out: Path, reports: list[model.PortReport]) -> list[Path]:
         written.append(path)
 
     for report in sorted(reports, key=lambda r: r.name):
+        put(out / report.name / PAGE, port_html(report))
         put(out / report.name / "equivalence.md", equivalence_md(report))
         put(out / report.name / "badge.json", badge_json(report))
     idx = model.index(reports)
