@@ -150,16 +150,37 @@ def cmd_verify(args) -> int:
 
     options = Options(timeout=args.timeout, window=args.window, max_restarts=args.max_restarts,
                       start_timeout=args.start_timeout)
-    record_path, scratch = args.json, None
-    if args.report_dir and not record_path:  # the report is rendered from a record: keep one for the run
-        import tempfile
+    import tempfile
 
-        scratch = tempfile.TemporaryDirectory(prefix="parity-verify-")
+    record_path, scratch = args.json, tempfile.TemporaryDirectory(prefix="parity-verify-")
+    if (args.report_dir or args.suggest) and not record_path:  # both are made from a record: keep one
         record_path = str(Path(scratch.name) / "run.json")
+    # with --suggest, stdout is the port.yaml stub alone (`parity verify P --suggest > stub.yaml`)
+    out = sys.stderr if args.suggest else sys.stdout
     previous = _on_sigterm(_interrupt)  # a CI timeout: stop the port, close the record
     try:
+        if args.smoke:
+            import io
+
+            from conformance.harness.record import iter_record
+            from conformance.harness.smoke import diagnose, smoke_cases
+
+            smoke_record = Path(scratch.name) / "smoke.json"
+            picked = smoke_cases(cases)
+            verify(manifest, corpus, picked, only=args.only or [], options=options, record_path=smoke_record,
+                   results=args.results, progress=False, out=io.StringIO(), err=io.StringIO())
+            found = diagnose(list(iter_record(smoke_record)), manifest.name)
+            print(f"parity verify: {found.line}", file=sys.stderr)
+            if found.broken:
+                return 1
         result = verify(manifest, corpus, cases, only=args.only or [], options=options, record_path=record_path,
-                        results=args.results, progress=False if args.no_progress else None)
+                        results=args.results, progress=False if args.no_progress else None, out=out)
+        if args.suggest:
+            from conformance.harness.record import iter_record
+            from conformance.harness.suggest import suggest
+            from conformance.harness.tolerance import Tolerances
+
+            print(suggest(manifest, corpus, iter_record(record_path), Tolerances(manifest, corpus)), end="")
         if args.report_dir:
             code = _report([record_path], args.report_dir, str(root), None, "parity verify --report-dir")
             if code:
@@ -175,8 +196,7 @@ def cmd_verify(args) -> int:
         return 130
     finally:
         _on_sigterm(previous)
-        if scratch is not None:
-            scratch.cleanup()
+        scratch.cleanup()
     return result.exit_status
 
 
@@ -356,6 +376,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--report-dir", metavar="DIR",
                    help="also render this run's conformance report into DIR (DIR/<port>/equivalence.md, "
                         "badge.json, DIR/index.md, index.html; docs/reports.md)")
+    p.add_argument("--smoke", action="store_true",
+                   help="first run the plainest case of each metric; stop (exit 1) with one line saying what is "
+                        "wrong when they show a broken adapter rather than a non-conformant implementation")
+    p.add_argument("--suggest", action="store_true",
+                   help="after the run, print on stdout the port.yaml sections (refusals, conventions, divergences) "
+                        "that would declare its undeclared failures, for you to review; the summary goes to stderr")
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+from collections import Counter
 from functools import cache
 from pathlib import Path
 
@@ -259,7 +260,9 @@ def test_a_streaming_port_gets_batches_and_is_judged_on_the_whole(tmp_path, caps
 def test_a_streaming_port_that_forgets_earlier_batches_fails(tmp_path, capsys):
     code, cases, _ = run(tmp_path, "streaming_port.py", "last-batch", extra="streaming: true\n")
     assert code == 1
-    assert sum(c["status"] == "failed" for c in cases.values()) >= 5
+    # measured on the small corpus: every multi-batch label case whose last batch alone gives another
+    # value fails; the single-batch ones and those whose last batch happens to agree pass
+    assert sorted(Counter(c["status"] for c in cases.values()).items()) == [("failed", 23), ("passed", 6)]
 
 
 # ------------------------------------------------------------------ reports

@@ -1,0 +1,305 @@
+"""`parity verify --suggest`: the port.yaml sections that would declare a run's undeclared failures.
+
+A porter facing seventy failures should edit a draft, not write declarations from scratch.  From
+the run record and the corpus this module works out, in order:
+
+1. ``refusals``: the error types the port answered on cases where scikit-learn raises too (a fault
+   today, because the type is not declared).  Only the porter knows whether the library raises a
+   type on purpose, so each new type is a suggestion with its evidence;
+2. ``conventions``, per metric: the declared set (docs/conventions.md) under which most of the
+   metric's answers match the corpus, when it beats what the port declares now and turns no
+   passing case into a failure.  Cases judged by a convention are still scikit-learn's outcomes
+   (decision 0009), so a convention is always preferred to a divergence;
+3. ``divergences`` for what is left, grouped by cause (metric, and what differs: a value, a
+   refusal where scikit-learn answers, a value where it raises, a crash of the library), each
+   with selectors as narrow as the behaviour: a selector is used only when every answered case
+   it matches belongs to the group, else the group's ids are listed.  Each names its smallest
+   case (fewest samples) as evidence.
+
+Every case is re-judged with the harness's own judge (conformance.harness.judging.judge), so a
+stub pasted into port.yaml declares exactly what it says.  Crashes, timeouts, protocol errors and
+faults the adapter marked uncaught are never declarable: the stub lists them as comments to fix.
+The sections printed replace those of the same name in port.yaml: the port's current entries are
+repeated in them.  A port that reads a class axis (a scores form) may be sent other inputs once a
+``classes`` convention is declared: run verify again after pasting.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+
+import yaml
+
+from conformance import conventions as conv
+from conformance.encoding import decode_numeric
+from conformance.harness.judging import CONVENTION, FAILED, FAULTED, PASSED, SKIPPED, judge
+from conformance.harness.protocol import Answer
+
+ANSWERED = (PASSED, CONVENTION, FAILED, "declared", FAULTED)  # statuses that carry the port's answer
+TODO_LINK = "TODO: where this difference is documented or tracked"
+
+
+@dataclass
+class _Answered:
+    case: object  # the corpus case
+    answer: Answer
+    status: str  # as recorded
+
+
+def _answer(actual: dict) -> Answer:
+    (kind, raw), = actual.items()
+    return Answer(kind, raw, decode_numeric(raw, "actual") if kind == "value" else None)
+
+
+def _samples(case) -> int:
+    """How big a case is, for "smallest case": the number of scalars in its inputs."""
+    def size(v):
+        return sum(size(x) for x in v) if isinstance(v, list) else 1
+    return sum(size(v) for v in case.raw["inputs"].values())
+
+
+class _Judge:
+    def __init__(self, tolerances, refusals: frozenset[str]):
+        self.tolerances, self.refusals = tolerances, refusals
+
+    def status(self, item: _Answered, declared: dict[str, str]) -> str:
+        raw = item.case.raw
+        key = conv.case_key(declared, item.case.metric, raw["inputs"], raw["params"])
+        rtol, atol = self.tolerances.for_metric(item.case.metric)
+        return judge(item.case, item.answer, rtol, atol, key, self.refusals).status
+
+    def follows(self, item: _Answered) -> tuple[str, ...]:
+        raw = item.case.raw
+        rtol, atol = self.tolerances.for_metric(item.case.metric)
+        out = judge(item.case, item.answer, rtol, atol, None, self.refusals)
+        return out.follows if out.status == FAILED else ()
+
+
+def _good(status: str) -> bool:
+    return status in (PASSED, CONVENTION)
+
+
+def _best_conventions(items: list[_Answered], current: dict[str, str], judged: _Judge) -> dict[str, str]:
+    """The declared set for one metric under which most answers agree with the corpus: the current
+    one unless a set made of the axes some failing answer follows does better without breaking a case."""
+    base = [judged.status(i, current) for i in items]
+    best, best_good = current, sum(map(_good, base))
+    candidates = {key for i in items for key in judged.follows(i)}
+    for key in sorted(candidates):
+        declared = {**current, **dict(conv.parse(part) for part in key.split("+"))}
+        statuses = [judged.status(i, declared) for i in items]
+        if any(_good(b) and not _good(s) for b, s in zip(base, statuses)):
+            continue  # it would break a case that agrees today
+        good = sum(map(_good, statuses))
+        if good > best_good:
+            best, best_good = declared, good
+    return best
+
+
+def _cause(item: _Answered, status: str) -> tuple[str, str]:
+    """(what differs, in words; a short name for divergence ids)."""
+    expected, answer = item.case.expected, item.answer
+    if status == FAULTED:
+        return f"raises {answer.raw['type']}", f"raises-{answer.raw['type']}"
+    if expected.is_error and answer.kind == "value":
+        return f"answers a value where scikit-learn raises {expected.error['type']}", "value-not-error"
+    if answer.kind == "error":
+        return f"refuses with {answer.raw['type']} where scikit-learn answers", f"refuses-{answer.raw['type']}"
+    return "answers another value", "other-value"
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _escape_glob(case_id: str) -> str:
+    return re.sub(r"([*?\[])", r"[\1]", case_id)
+
+
+def _id_globs(group: set[str], others: set[str]) -> list[str]:
+    """Globs over case ids covering ``group`` and none of ``others``: each id not yet covered is
+    widened segment by segment ("key=value" to "key=*", any other segment to "*") while the glob
+    still matches no other case."""
+    out, left = [], set(group)
+    for case_id in sorted(group):
+        if case_id not in left:
+            continue
+        parts = [_escape_glob(p) for p in case_id.split("/")]
+        for i, part in enumerate(parts):
+            if i == 0:
+                continue  # the metric
+            key, eq, _ = part.partition("=")
+            trial = parts[:i] + [f"{key}=*" if eq else "*"] + parts[i + 1:]
+            pattern = re.compile(fnmatch.translate("/".join(trial)))
+            if not any(pattern.fullmatch(o) for o in others):
+                parts = trial
+        glob = "/".join(parts)
+        pattern = re.compile(fnmatch.translate(glob))
+        out.append(glob)
+        left -= {g for g in left if pattern.fullmatch(g)}
+    return out
+
+
+def _selectors(metric: str, group: set[str], answered: list[_Answered]) -> list[dict]:
+    """Selectors covering exactly the ``group`` ids among the metric's answered cases: greedily the
+    widest candidate (the whole metric, one tag, one keyword value) that matches no case outside the
+    group, then id globs for the rest (:func:`_id_globs`)."""
+    candidates: list[tuple[dict, set[str]]] = []
+    by_tag, by_param = defaultdict(set), defaultdict(set)
+    for item in answered:
+        for tag in item.case.tags:
+            by_tag[tag].add(item.case.id)
+        for name, value in item.case.raw["params"].items():
+            if isinstance(value, (str, int, float, bool)):
+                by_param[(name, repr(value), value)].add(item.case.id)
+    everything = {i.case.id for i in answered}
+    candidates.append(({"metrics": [metric]}, everything))
+    candidates += [({"metrics": [metric], "tags": [tag]}, ids) for tag, ids in sorted(by_tag.items())]
+    candidates += [({"metrics": [metric], "params": {name: value}}, ids)
+                   for (name, _, value), ids in sorted(by_param.items(), key=lambda kv: kv[0][:2])]
+    usable = [(sel, ids) for sel, ids in candidates if ids <= group]
+    left, out = set(group), []
+    while left:
+        sel, ids = max(usable, key=lambda c: len(c[1] & left), default=(None, set()))
+        if sel is None or len(ids & left) < 2:  # one case is better named by its id
+            break
+        out.append(sel)
+        left -= ids
+    if left:
+        others = {i.case.id for i in answered} - group
+        out.append({"metrics": [metric], "ids": _id_globs(left, others)})
+    return out
+
+
+def _expected_text(case) -> str:
+    e = case.raw["expected"]
+    return f"{e['error']['type']}" if "error" in e else _short(e["value"])
+
+
+def _short(value, limit: int = 60) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def suggest(manifest, corpus, events, tolerances) -> str:
+    """The port.yaml stub (YAML text with comments) for the undeclared failures of the run whose
+    record ``events`` are given; an empty-ish stub that says so when there is nothing to declare."""
+    by_id = {c.id: c for c in corpus.cases}
+    answered: list[_Answered] = []
+    broken: list[str] = []
+    for e in events:
+        if e.get("event") != "case":
+            continue
+        if e["status"] in ANSWERED and isinstance(e.get("actual"), dict) and len(e["actual"]) == 1:
+            item = _Answered(by_id[e["id"]], _answer(e["actual"]), e["status"])
+            if item.answer.uncaught:
+                broken.append(f"{e['id']}: {e['status']}: {e.get('detail')}")
+            else:
+                answered.append(item)
+        elif e["status"] not in (SKIPPED,) and e["status"] not in ANSWERED:
+            broken.append(f"{e['id']}: {e['status']}: {e.get('detail')}")
+
+    # 1. refusals: error types answered where scikit-learn raises too
+    refusals = set(manifest.refusals)
+    new_refusals = sorted({i.answer.raw["type"] for i in answered
+                           if i.answer.kind == "error" and i.case.expected.is_error} - refusals)
+    judged = _Judge(tolerances, frozenset(refusals | set(new_refusals)))
+
+    # 2. conventions per metric
+    per_metric: dict[str, list[_Answered]] = defaultdict(list)
+    for item in answered:
+        per_metric[item.case.metric].append(item)
+    declared = {m: manifest.conventions_for(m) for m in per_metric}
+    conventions = {k: list(v) for k, v in manifest.conventions.items()}
+    explained: dict[str, int] = {}
+    for metric, items in sorted(per_metric.items()):
+        if metric not in conv.METRICS:
+            continue
+        best = _best_conventions(items, declared[metric], judged)
+        if best != declared[metric]:
+            before = sum(_good(judged.status(i, declared[metric])) for i in items)
+            explained[metric] = sum(_good(judged.status(i, best)) for i in items) - before
+            declared[metric] = best
+            conventions[metric] = [f"{axis}={value}" for axis, value in sorted(best.items())
+                                   if value != conv.DEFAULTS[axis]]
+
+    # 3. divergences for what is left, per metric and cause
+    existing = manifest.divergences
+    groups: dict[tuple[str, str], list[_Answered]] = defaultdict(list)
+    for item in answered:
+        status = judged.status(item, declared[item.case.metric])
+        if status not in (FAILED, FAULTED):
+            continue
+        if any(d.covers(item.case) and (status == FAILED or (d.kind == "bug" and d.error == item.answer.raw["type"]))
+               for d in existing):
+            continue
+        groups[(item.case.metric, _cause(item, status))].append(item)
+
+    new_divergences: list[tuple[list[str], dict]] = []
+    taken = {d.id for d in existing}
+    for (metric, (cause, short)), items in sorted(groups.items()):
+        smallest = min(items, key=lambda i: (_samples(i.case), i.case.id))
+        base = _slug(f"{metric} {short}")
+        for n, selector in enumerate(_selectors(metric, {i.case.id for i in items}, per_metric[metric]), 1):
+            ident = base if n == 1 else f"{base}-{n}"
+            while ident in taken:
+                ident += "-x"
+            taken.add(ident)
+            entry = {"id": ident,
+                     "kind": "bug" if cause.startswith("raises ") else
+                             "unsupported" if cause.startswith("refuses ") else "convention",
+                     "selector": selector}
+            if cause.startswith("raises "):
+                entry["error"] = smallest.answer.raw["type"]
+            entry["note"] = f"TODO: why the port {cause} ({len(items)} case(s) of {metric})"
+            entry["link"] = TODO_LINK
+            comment = [f"{metric}: {len(items)} case(s): the port {cause}; smallest case {smallest.case.id} "
+                       f"({_samples(smallest.case)} input values): expected {_expected_text(smallest.case)}, "
+                       f"answered {_short(smallest.answer.raw)}"] if n == 1 else []
+            new_divergences.append((comment, entry))
+
+    return _render(manifest, list(manifest.raw.get("refusals", [])) + new_refusals, new_refusals, conventions, explained,
+                   [d.raw for d in existing], new_divergences, broken, len(answered))
+
+
+def _dump(data) -> str:
+    return yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=120, allow_unicode=True)
+
+
+def _render(manifest, refusals, new_refusals, conventions, explained, existing, new, broken, answered) -> str:
+    lines = [f"# parity verify --suggest for port {manifest.name} ({manifest.file}): the sections below replace",
+             "# those of the same name in port.yaml (its current entries are repeated).  Review every entry:",
+             "# a kind, a note and a link are yours to write; run parity verify again after pasting."]
+    if not new_refusals and not explained and not new:
+        lines.append("# nothing to declare: every answered case agrees with the corpus or is declared")
+    if refusals:
+        lines.append(_dump({"refusals": refusals}).rstrip())
+        for t in new_refusals:
+            lines.append(f"#   {t}: answered where scikit-learn raises too; keep it only if the library raises it "
+                         "on purpose")
+    if conventions:
+        lines.append("conventions:")
+        for metric in sorted(conventions, key=lambda m: (m != "*", m)):
+            note = f"  # explains {explained[metric]} more case(s)" if metric in explained else ""
+            lines.append(f"  {_dump({metric: conventions[metric]}).strip()}{note}")
+    if existing or new:
+        lines.append("divergences:")
+        for raw in existing:
+            lines.append(_indent(_dump([raw])))
+        for comment, entry in new:
+            lines += [f"  # {c}" for c in comment]
+            lines.append(_indent(_dump([entry])))
+    if broken:
+        lines.append(f"# not declarable ({len(broken)} case(s)): the adapter or the port broke; fix it, then run again")
+        lines += [f"#   {b}" for b in broken[:20]]
+        if len(broken) > 20:
+            lines.append(f"#   … and {len(broken) - 20} more (all in the run record)")
+    return "\n".join(lines) + "\n"
+
+
+def _indent(text: str) -> str:
+    return "\n".join("  " + line for line in text.rstrip().splitlines())
