@@ -58,8 +58,10 @@ def generate(session):
 
 
 # scikit-learn releases the provenance table covers (docs/provenance.md): the last patch of each
-# minor release that installs on Python 3.11, with what pip must not pick for it (the wheels of
-# scikit-learn before 1.4.2 are built against numpy 1).
+# minor release that installs on Python 3.11, with what pip must not pick for it: 1.3.2's wheels
+# are built against numpy 1 (numpy 2 does not load extensions built for numpy 1), and it is held
+# to the scipy series current at its release (1.11), the stack it was tested on.  The others take
+# what pip resolves.
 PROVENANCE_RELEASES = {
     "1.3.2": ["numpy<2", "scipy<1.12"],
     "1.4.2": [],
