@@ -1,4 +1,11 @@
-"""Task sessions: `nox -s tests`, `nox -s generate`, `nox -s check`, `nox -s fuzz`, `nox -s bench`, `nox -s reports`, `nox -s ports`.
+"""Task sessions: `nox -s tests`, `nox -s generate`, `nox -s check`, `nox -s fuzz`, `nox -s bench`, `nox -s reports`, `nox -s ports`,
+`nox -s provenance`.
+
+`nox -s provenance` is one session per scikit-learn release (PROVENANCE_RELEASES): each installs
+that release on the numpy and scipy pip resolves for it, re-evaluates every corpus case under it
+and writes its part of oracle/provenance.jsonl, then docs/changes.md (docs/provenance.md).  Not a
+default session: it downloads old releases.  `parity provenance --check` (in `nox -s check` and
+.ci/run) checks the committed table and page without them.
 
 Each session builds its own virtualenv from pyproject.toml, so it proves the
 declared dependencies are enough. Pass `--no-venv` (nox -s tests --no-venv)
@@ -26,6 +33,7 @@ def check(session):
     session.install("-e", ".[oracle]")
     session.run("parity", "lint")
     session.run("parity", "generate", "--check")
+    session.run("parity", "provenance", "--check")
 
 
 @nox.session
@@ -47,6 +55,36 @@ def generate(session):
     session.install("-e", ".[oracle]")
     session.run("parity", "generate", *session.posargs)
     session.run("parity", "lint")
+
+
+# scikit-learn releases the provenance table covers (docs/provenance.md): the last patch of each
+# minor release that installs on Python 3.11, with what pip must not pick for it: 1.3.2's wheels
+# are built against numpy 1 (numpy 2 does not load extensions built for numpy 1), and it is held
+# to the scipy series current at its release (1.11), the stack it was tested on.  The others take
+# what pip resolves.
+PROVENANCE_RELEASES = {
+    "1.3.2": ["numpy<2", "scipy<1.12"],
+    "1.4.2": [],
+    "1.5.2": [],
+    "1.6.1": [],
+    "1.7.2": [],
+    "1.8.0": [],
+    "1.9.1": [],
+}
+
+
+@nox.session
+@nox.parametrize("release", list(PROVENANCE_RELEASES))
+def provenance(session, release):
+    """Re-evaluate every corpus case under one scikit-learn release (on the numpy and scipy pip
+    resolves for it) and write its part of oracle/provenance.jsonl.  Not in the default sessions:
+    `nox -s provenance` runs every release, `nox -s "provenance(release='1.4.2')"` one.  The
+    project is not installed (its pins would constrain the release): the session runs from the
+    source tree, and only the libraries the oracle calls need are installed."""
+    session.install(f"scikit-learn=={release}", *PROVENANCE_RELEASES[release],
+                    "jsonschema", "jsonschema-rs", "pyyaml", "jinja2", "tqdm")
+    session.run("python", "-m", "generators.provenance", "evaluate", release, env={"PYTHONPATH": "."})
+    session.run("python", "-m", "conformance.cli", "provenance", env={"PYTHONPATH": "."})  # docs/changes.md
 
 
 @nox.session(python=False)

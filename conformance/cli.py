@@ -94,6 +94,58 @@ def cmd_generate(args) -> int:
     return 0
 
 
+def _release(root: Path, corpus, version: str | None):
+    """The provenance release `parity verify` judges against: --oracle VERSION's (a usage error,
+    one line, when the corpus's table lacks it or is stale), else the pinned one when the
+    corpus has a fresh table (for the history of failing answers), else None."""
+    from conformance import provenance
+
+    try:
+        table = provenance.read(provenance.table_path(root))
+    except provenance.ProvenanceError as exc:
+        return _fail(f"parity verify: --oracle {version}: {exc}") if version else None
+    problems = provenance.stale(table, corpus)
+    if problems:
+        if version:
+            return _fail(f"parity verify: --oracle {version}: {provenance.table_path(root)} is stale: {problems[0]}")
+        return None
+    try:
+        return provenance.release(version, table)
+    except provenance.ProvenanceError as exc:
+        return _fail(f"parity verify: {exc}")
+
+
+def cmd_provenance(args) -> int:
+    from conformance import provenance
+    from conformance.changes import render
+
+    root = _corpus_dir(args.corpus)
+    corpus, problems = check_corpus(root)
+    if problems:
+        return _fail(f"parity provenance: {root}: the corpus has {len(problems)} problem(s); see `parity lint {root}`")
+    try:
+        table = provenance.read(provenance.table_path(root))
+    except provenance.ProvenanceError as exc:
+        return _fail(f"parity provenance: {exc}")
+    page = Path(args.changes) if args.changes else root.parent / provenance.CHANGES
+    text = render(table, corpus)
+    if not args.check:
+        page.write_text(text, encoding="utf-8")
+        print(f"wrote {page}")
+        return 0
+    found = [f"{provenance.table_path(root)}: {p}" for p in provenance.stale(table, corpus)]
+    if not page.is_file() or page.read_text(encoding="utf-8") != text:
+        found.append(f"{page}: not what {provenance.FILE} makes (run `parity provenance`)")
+    for line in found:
+        print(line)
+    if found:
+        print(f"parity provenance --check: {len(found)} problem(s); re-run `nox -s provenance` for a stale table",
+              file=sys.stderr)
+        return 1
+    print(f"{provenance.table_path(root)}: fresh (scikit-learn {', '.join(table['releases'])}); {page}: fresh")
+    return 0
+
+
 def _fail(message: str) -> int:
     print(message, file=sys.stderr)
     return USAGE_ERROR
@@ -148,6 +200,10 @@ def cmd_verify(args) -> int:
         if code:
             return code
 
+    oracle = _release(root, corpus, args.oracle)
+    if isinstance(oracle, int):
+        return oracle
+
     options = Options(timeout=args.timeout, window=args.window, max_restarts=args.max_restarts,
                       start_timeout=args.start_timeout)
     import tempfile
@@ -168,19 +224,20 @@ def cmd_verify(args) -> int:
             smoke_record = Path(scratch.name) / "smoke.json"
             picked = smoke_cases(cases)
             verify(manifest, corpus, picked, only=args.only or [], options=options, record_path=smoke_record,
-                   results=args.results, progress=False, out=io.StringIO(), err=io.StringIO())
+                   results=args.results, progress=False, out=io.StringIO(), err=io.StringIO(), oracle=oracle)
             found = diagnose(list(iter_record(smoke_record)), manifest.name)
             print(f"parity verify: {found.line}", file=sys.stderr)
             if found.broken:
                 return 1
         result = verify(manifest, corpus, cases, only=args.only or [], options=options, record_path=record_path,
-                        results=args.results, progress=False if args.no_progress else None, out=out)
+                        results=args.results, progress=False if args.no_progress else None, out=out, oracle=oracle)
         if args.suggest:
             from conformance.harness.record import iter_record
             from conformance.harness.suggest import suggest
             from conformance.harness.tolerance import Tolerances
 
-            print(suggest(manifest, corpus, iter_record(record_path), Tolerances(manifest, corpus)), end="")
+            print(suggest(manifest, corpus, iter_record(record_path), Tolerances(manifest, corpus),
+                          view=None if oracle is None else oracle.case), end="")
         if args.report_dir:
             code = _report([record_path], args.report_dir, str(root), None, "parity verify --report-dir")
             if code:
@@ -382,7 +439,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--suggest", action="store_true",
                    help="after the run, print on stdout the port.yaml sections (refusals, conventions, divergences) "
                         "that would declare its undeclared failures, for you to review; the summary goes to stderr")
+    p.add_argument("--oracle", metavar="VERSION",
+                   help="judge against this scikit-learn release's outcomes (oracle/provenance.jsonl; "
+                        "docs/provenance.md) instead of the pinned one's")
     p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser(
+        "provenance", help="write docs/changes.md from oracle/provenance.jsonl, or check both are fresh",
+        description="Write docs/changes.md (what changed between scikit-learn releases, metric by metric) from "
+                    "the corpus's provenance table. With --check, exit 1 when the table no longer describes the "
+                    "corpus or the page is not what the table makes (docs/provenance.md).")
+    p.add_argument("--corpus", metavar="DIR", help="corpus folder (default: the bundled oracle/)")
+    p.add_argument("--changes", metavar="FILE", help="the changes page (default: docs/changes.md beside the corpus)")
+    p.add_argument("--check", action="store_true", help="check the table and the page instead of writing")
+    p.set_defaults(func=cmd_provenance)
 
     p = sub.add_parser(
         "report", help="render conformance reports from run records",

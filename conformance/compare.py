@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any
 
+from conformance.encoding import decode_numeric
+
 
 @dataclass(frozen=True)
 class Comparison:
@@ -88,3 +90,13 @@ def _walk(expected, actual, rtol, atol, path, errors) -> str | None:
     if err <= atol + rtol * abs(e):
         return None
     return f"{where}: expected {expected!r}, got {actual!r} (error {err:.3g})"
+
+
+def same_outcome(a: dict, b: dict, rtol: float, atol: float) -> bool:
+    """Are two stored outcomes ({"value"} or {"error"}, corpus encoding) the same for a port?  Two
+    errors are (any rejection passes, decision 0004); values compare with :func:`compare`."""
+    if ("error" in a) != ("error" in b):
+        return False
+    if "error" in a:
+        return True
+    return compare(decode_numeric(a["value"]), decode_numeric(b["value"]), rtol, atol).ok

@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from conformance import conventions as conv
-from conformance.compare import compare
+from conformance.compare import same_outcome
 from conformance.encoding import decode_numeric, decode_param, dumps, loads, to_json
 from generators.oracle import call_oracle
 
@@ -28,14 +28,8 @@ _ORDER = ("id", "metric", "description", "source", "inputs", "params", "expected
 
 
 def differs(a: dict, b: dict, tolerance: dict) -> bool:
-    """Are two expected outcomes different for a port?  Two errors are the same outcome
-    (any rejection passes, decision 0004); values compare with the corpus comparator."""
-    if ("error" in a) != ("error" in b):
-        return True
-    if "error" in a:
-        return False
-    result = compare(decode_numeric(a["value"]), decode_numeric(b["value"]), tolerance["rtol"], tolerance["atol"])
-    return not result.ok
+    """Are two expected outcomes different for a port?  (conformance.compare.same_outcome)"""
+    return not same_outcome(a, b, tolerance["rtol"], tolerance["atol"])
 
 
 def conventions_for(case: dict, tolerance: dict) -> dict[str, dict]:

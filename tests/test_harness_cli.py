@@ -376,7 +376,7 @@ def test_help_is_plain_text(capsys):
     from conformance.cli import build_parser
 
     commands = ["", *build_parser()._subparsers._group_actions[0].choices]
-    assert set(commands) == {"", "lint", "generate", "verify", "report", "diff", "fuzz"}
+    assert set(commands) == {"", "lint", "generate", "verify", "report", "diff", "fuzz", "provenance"}
     for command in commands:
         with pytest.raises(SystemExit) as done:
             main([command, "--help"] if command else ["--help"])

@@ -185,10 +185,12 @@ def _short(value, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def suggest(manifest, corpus, events, tolerances) -> str:
+def suggest(manifest, corpus, events, tolerances, view=None) -> str:
     """The port.yaml stub (YAML text with comments) for the undeclared failures of the run whose
-    record ``events`` are given; an empty-ish stub that says so when there is nothing to declare."""
-    by_id = {c.id: c for c in corpus.cases}
+    record ``events`` are given; an empty-ish stub that says so when there is nothing to declare.
+    ``view`` makes a corpus case into the case the run judged (``parity verify --oracle``: a
+    release's outcomes, conformance.provenance.Release.case)."""
+    by_id = {c.id: view(c) if view else c for c in corpus.cases}
     answered: list[_Answered] = []
     broken: list[str] = []
     for e in events:

@@ -30,6 +30,7 @@ from conformance.harness.protocol import PROTOCOL, SentCase
 from conformance.harness.record import RECORD_FORMAT, RunRecord
 from conformance.harness.summary import SAMPLES, Progress, exit_status, inputs_line, summary_lines, verdict
 from conformance.harness.tolerance import Tolerances
+from conformance.provenance import matcher
 
 
 def harness_version() -> str:
@@ -59,8 +60,9 @@ class VerifyResult:
 class _Run:
     """Per-case bookkeeping: declarations, counts, samples, the record, the progress bar."""
 
-    def __init__(self, record: RunRecord, declarations: Declarations, progress: Progress):
+    def __init__(self, record: RunRecord, declarations: Declarations, progress: Progress, history=None):
         self.record = record
+        self.history = history  # (case, outcome) -> "matches scikit-learn …: changed in …" or None
         self.declarations = declarations
         self.progress = progress
         self.counts = {s: 0 for s in STATUSES}
@@ -104,6 +106,10 @@ class _Run:
             event["expected"] = raw["conventions"][outcome.convention]
         if outcome.follows:
             event["follows"] = list(outcome.follows)
+        if status in (FAILED, DECLARED) and self.history is not None:
+            history = self.history(case, outcome)
+            if history is not None:
+                event["history"] = history
         if isinstance(case, SentCase):
             if case.form is not None:
                 event["form"] = case.form
@@ -139,7 +145,37 @@ def _kill(runner, port) -> None:
         port.kill()
 
 
-def _start_event(manifest, corpus, case_count, implementation, tolerances, only, options, results) -> dict:
+def _oracle(corpus, oracle) -> dict:
+    """The start event's ``oracle``: the release judged against, and the pinned one when that differs."""
+    if oracle is None or oracle.version == corpus.oracle["version"]:
+        return dict(corpus.oracle)
+    return {"library": corpus.oracle["library"], "version": oracle.version, "pinned": corpus.oracle["version"]}
+
+
+def _under(oracle, numbered, skip):
+    """The cases as release ``oracle`` makes them; one it cannot run is not sent: ``skip`` records it."""
+    for n, case in numbered:
+        reason = oracle.unavailable(case.id)
+        if reason is not None:
+            skip(n, case, f"not judged against scikit-learn {oracle.version}: {reason}")
+            continue
+        yield n, oracle.case(case)
+
+
+def _history(oracle, tolerances):
+    """(case, outcome) -> the history string of a failing answer (provenance.Release.history)."""
+    if oracle is None:
+        return None
+
+    def history(case, outcome):
+        rtol, atol = tolerances.for_metric(case.metric)
+        return oracle.history(case, outcome.convention, matcher(outcome.actual, rtol, atol))
+
+    return history
+
+
+def _start_event(manifest, corpus, case_count, implementation, tolerances, only, options, results,
+                 oracle=None) -> dict:
     port = {"name": manifest.name, "language": manifest.language, "dir": str(manifest.dir),
             "command": list(manifest.command)}
     if results is not None:
@@ -153,7 +189,7 @@ def _start_event(manifest, corpus, case_count, implementation, tolerances, only,
         "implementation": implementation,
         "corpus": {"version": corpus.version, "sha256": corpus.sha256, "path": str(corpus.root),
                    "cases": len(corpus), "selected": case_count},
-        "oracle": dict(corpus.oracle),
+        "oracle": _oracle(corpus, oracle),
         "tolerance": tolerances.record(),
         "refusals": sorted(manifest.refusals),
         "selection": {"only": list(only)},
@@ -214,18 +250,21 @@ def prepared(manifest, numbered, skip):
             yield n, SentCase(case, sent.inputs, sent.form, batches)
 
 
-def _header(manifest, corpus, implementation, tolerances, self_reported) -> str:
+def _header(manifest, corpus, implementation, tolerances, self_reported, oracle=None) -> str:
     impl = implementation or {}
+    judged = _oracle(corpus, oracle)
+    against = (f"{judged['library']} {judged['pinned']}; judged against {judged['library']} {judged['version']}"
+               if "pinned" in judged else f"{judged['library']} {judged['version']}")
     return (f"{impl.get('name', manifest.name)} {impl.get('version', '?')} ({impl.get('language', manifest.language)})"
-            f" via port {manifest.name}: corpus {corpus.version} ({corpus.oracle['library']} "
-            f"{corpus.oracle['version']}), {tolerances.describe()}"
+            f" via port {manifest.name}: corpus {corpus.version} ({against}), {tolerances.describe()}"
             + ("\n  self-reported: judged from a results file the port wrote with the corpus, expected outcomes "
                "included, in view; a live run (no --results) is judged blind" if self_reported else ""))
 
 
 def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int | None = None,
            only: list[str] = (), options: Options | None = None, record_path: str | Path | None = None,
-           results: str | Path | None = None, progress: bool | None = None, out=None, err=None) -> VerifyResult:
+           results: str | Path | None = None, progress: bool | None = None, out=None, err=None,
+           oracle=None) -> VerifyResult:
     """Judge ``cases`` (default: the whole corpus) through the port described by ``manifest``,
     or, with ``results``, judge that results file instead of running the port.
 
@@ -233,6 +272,11 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
     it has no len()).  Prints the summary to ``out``.  Raises CommandNotFound
     when the port's command cannot be executed at all (a configuration
     error); everything else a port does wrong is an outcome.
+
+    ``oracle`` (conformance.provenance.Release) judges against that scikit-learn release: each
+    case's outcome is the release's where it differs from the pinned one, a case the release
+    cannot run is skipped with the reason, and a failing answer that equals an older release's
+    outcome gets a ``history`` (docs/provenance.md).
     """
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
@@ -268,9 +312,13 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
             record.path.unlink(missing_ok=True)
         raise
 
-    record.write(_start_event(manifest, corpus, case_count, implementation, tolerances, only, options, results))
-    run = _Run(record, declarations, Progress(case_count, manifest.name, progress))
+    record.write(_start_event(manifest, corpus, case_count, implementation, tolerances, only, options, results,
+                              oracle))
+    run = _Run(record, declarations, Progress(case_count, manifest.name, progress), _history(oracle, tolerances))
     numbered = enumerate(cases)
+    if oracle is not None:
+        numbered = _under(oracle, numbered, lambda n, case, reason: run.finish(
+            n, case, Outcome(SKIPPED, None, detail=reason), None, ""))
     interrupted = False
     try:
         if loaded is not None:
@@ -326,7 +374,7 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
     })
     record.close()
 
-    lines = summary_lines(header=_header(manifest, corpus, implementation, tolerances, results is not None),
+    lines = summary_lines(header=_header(manifest, corpus, implementation, tolerances, results is not None, oracle),
                           totals=totals, samples=run.samples, more=run.more, divergences=divergence_report,
                           follows=run.follows, by_divergence=run.by_divergence, notes=notes,
                           problems=problems, extra_faults=len(problems),

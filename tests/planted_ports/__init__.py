@@ -63,3 +63,24 @@ def make_scores_port(root: Path, name: str, ties: str, classes: str, declare: st
         encoding="utf-8",
     )
     return port
+
+
+RELEASE_SCRIPT = PLANTED_DIR / "release_port.py"
+
+
+def make_release_port(root: Path, release: str, error_types: set[str]) -> Path:
+    """A port folder ``root/release-<release>`` running ``release_port.py RELEASE`` (a port that
+    answers as that scikit-learn release where its outcome differs from the corpus's), refusing
+    the reference's error types and ``error_types`` (the release's own); returns the folder."""
+    name = f"release-{release}"
+    port = Path(root) / name
+    port.mkdir(parents=True, exist_ok=True)
+    quoted = ", ".join(f'"{a}"' for a in ["{python}", str(RELEASE_SCRIPT), release])
+    refusals = set(re.findall(r"\w+", reference_refusals().partition(":")[2])) | set(error_types)
+    (port / "port.yaml").write_text(
+        f"name: {name}\nlanguage: python\n"
+        f"description: answers as scikit-learn {release} where it differs from the corpus (tests/planted_ports).\n"
+        f"command: [{quoted}]\nrefusals: [{', '.join(sorted(refusals))}]\n",
+        encoding="utf-8",
+    )
+    return port

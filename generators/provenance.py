@@ -1,0 +1,107 @@
+"""Re-evaluate the corpus under the installed scikit-learn: one release's part of oracle/provenance.jsonl.
+
+    python -m generators.provenance evaluate RELEASE     (what `nox -s provenance` runs, per release)
+
+Each corpus case is called again exactly as the generators call it (generators.oracle.call_oracle on
+the inputs and keyword arguments as stored, decoded), and so are the conventions that apply to it
+(generators.conventions.conventions_for, decision 0009).  The case as this release would make it is
+compared with the case as the corpus holds it, with the suite's comparator and the corpus tolerance
+(generators.conventions.differs: two errors are the same outcome, decision 0004).  What differs is
+stored in full; a function or keyword the release lacks is "not available"; a spec-derived case
+(decision 0007) is not a scikit-learn call and is not evaluated.  Decision record 0016.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import inspect
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import scipy
+import sklearn
+import sklearn.metrics
+
+from conformance import provenance as prov
+from conformance.corpus import bundled_oracle, load_corpus
+from conformance.encoding import decode_numeric, decode_param
+from generators.conventions import conventions_for, differs
+from generators.oracle import ORACLES, call_oracle
+
+
+def _missing(fn, names) -> list[str]:
+    """The keywords of a call that ``fn`` does not take (none when it takes **kwargs)."""
+    parameters = inspect.signature(fn).parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return []
+    return sorted(n for n in names if n not in parameters)
+
+
+def release_outcome(raw: dict, tolerance: dict) -> dict:
+    """What this release makes of the stored case ``raw``, as it differs from the corpus: {} when it
+    agrees; else ``expected`` and/or ``conventions`` (the whole field, as the generators would store
+    it under this release), or ``not-available`` (why, one line)."""
+    metric = raw["metric"]
+    fn = ORACLES.get(metric) or getattr(sklearn.metrics, metric, None)
+    if fn is None:
+        return {prov.NOT_AVAILABLE: f"no sklearn.metrics.{metric}"}
+    missing = _missing(fn, list(raw["inputs"]) + list(raw["params"]))
+    if missing:
+        return {prov.NOT_AVAILABLE: f"{metric} takes no keyword {', '.join(missing)}"}
+    inputs = {k: decode_numeric(v, f"inputs.{k}") for k, v in raw["inputs"].items()}
+    params = {k: decode_param(v) for k, v in raw["params"].items()}
+    expected, _ = call_oracle(metric, inputs, params, fn)
+    conventions = conventions_for({**raw, "expected": expected}, tolerance)
+    out = {}
+    if differs(expected, raw["expected"], tolerance):
+        out["expected"] = expected
+    stored = raw.get("conventions", {})
+    if set(conventions) != set(stored) or any(differs(conventions[k], stored[k], tolerance) for k in stored):
+        out["conventions"] = conventions
+    return out
+
+
+def evaluate(release: str, root: Path | None = None, out=sys.stdout) -> dict:
+    """This release's outcomes for every case of the corpus at ``root``: case id -> outcome ({} agrees,
+    None for a spec-derived case); refuses to run when the installed scikit-learn is not ``release``."""
+    if sklearn.__version__ != release:
+        raise SystemExit(f"generators.provenance: asked for scikit-learn {release}, "
+                         f"but {sklearn.__version__} is installed")
+    corpus = load_corpus(root)
+    found: dict[str, dict | None] = {}
+    for case in corpus.cases:
+        found[case.id] = None if case.source == "spec-derived" else release_outcome(case.raw, corpus.tolerance)
+    changed = sum(1 for v in found.values() if v)
+    print(f"scikit-learn {release}: {len(found)} case(s), {changed} differ from the corpus", file=out)
+    return found
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2 or argv[0] != "evaluate":
+        print("usage: python -m generators.provenance evaluate RELEASE", file=sys.stderr)
+        return 2
+    release = argv[1]
+    root = bundled_oracle()
+    started = time.monotonic()
+    found = evaluate(release, root)
+    seconds = time.monotonic() - started  # said, not stored: the table is a function of the corpus and the release
+    info = {"python": platform.python_version(), "numpy": np.__version__, "scipy": scipy.__version__}
+    path = root / prov.FILE
+    # Sessions may run at once: each merges its part under a lock on the corpus folder.
+    lock = os.open(root, os.O_RDONLY)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        table = prov.merge(prov.read(path) if path.exists() else None, load_corpus(root), release, info, found)
+        path.write_text(prov.dumps_table(table), encoding="utf-8")
+    finally:
+        os.close(lock)
+    print(f"wrote scikit-learn {release}'s part of {path} ({seconds:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
