@@ -131,13 +131,15 @@ def ports(session):
     build) and verify it against the bundled corpus; fails when any port diverges undeclared.
 
     Runs in the current environment (where `pip install -e .[dev]` put parity); the system
-    toolchains come from .ci/install (apt-get: kotlin, mono-mcs, mono-devel, chromium).
+    toolchains come from .ci/install (apt-get: kotlin, weka, mono-mcs, mono-devel, chromium).
     """
     from pathlib import Path
 
     for tool in ("node", "npm", "kotlinc", "java", "mcs", "mono"):
         if shutil.which(tool) is None:
             session.error(f"{tool} is not on PATH: run `bash .ci/install` first")
+    if not Path("/usr/share/java/weka.jar").is_file():
+        session.error("/usr/share/java/weka.jar is missing (ports/weka): run `bash .ci/install` first")
     folders = [m.parent for m in sorted(Path("ports").glob("*/port.yaml"))]
     if not folders:
         session.error("no port.yaml under ports/")

@@ -24,15 +24,14 @@ import hashlib
 import json
 import shutil
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 import yaml
 
-from conformance.harness.judging import MISBEHAVIOUR
 from conformance.harness.record import read_record
+from port_runs import assert_totals, parity, require_build, verify_run
 
 REPO = Path(__file__).resolve().parent.parent
 PORT = REPO / "ports" / "csharp"
@@ -71,11 +70,6 @@ SKIPS = {
 REFUSALS = ["ArgumentException", "ArgumentOutOfRangeException"]
 
 
-def parity(*args):
-    return subprocess.run([sys.executable, "-m", "conformance.cli", *args, "--no-progress"], cwd=REPO,
-                          capture_output=True, text=True, timeout=600)
-
-
 def mono(*args, stdin: str | None = None, timeout=120):
     return subprocess.run(["mono", str(EXE), *args], cwd=PORT, input=stdin, capture_output=True, text=True,
                           timeout=timeout)
@@ -83,20 +77,13 @@ def mono(*args, stdin: str | None = None, timeout=120):
 
 def _require_the_port():
     assert shutil.which("mono"), "mono is not on PATH: ports/csharp needs `apt-get install -y mono-mcs mono-devel`"
-    sources = [*(PORT / "src").rglob("*.cs"), PORT / "build.sh"]
-    stale = [p for p in sources if not EXE.exists() or p.stat().st_mtime > EXE.stat().st_mtime]
-    assert EXE.exists() and not stale, (
-        "ports/csharp/build/CSharpPort.exe is missing or older than its sources: run "
-        "`sh ports/csharp/build.sh` (.ci/install does); the tests build nothing")
+    require_build(EXE, [*(PORT / "src").rglob("*.cs"), PORT / "build.sh"], "sh ports/csharp/build.sh")
 
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory):
     _require_the_port()
-    record = tmp_path_factory.mktemp("csharp-live") / "run.json"
-    proc = parity("verify", str(PORT), "--json", str(record))
-    assert record.exists(), f"no run record (exit {proc.returncode}):\n{proc.stdout[-3000:]}{proc.stderr[-3000:]}"
-    return proc, read_record(record)
+    return verify_run(PORT, tmp_path_factory.mktemp("csharp-live"))
 
 
 @pytest.fixture(scope="module")
@@ -104,19 +91,10 @@ def offline(tmp_path_factory):
     """The program's own test runner over the bundled corpus, then the harness judging its results file."""
     _require_the_port()
     folder = tmp_path_factory.mktemp("csharp-results")
-    results, record = folder / "results.jsonl", folder / "run.json"
+    results = folder / "results.jsonl"
     runner = mono("--results", str(results), "--corpus", str(REPO / "oracle"), timeout=300)
     assert runner.returncode == 0, runner.stderr[-3000:]
-    proc = parity("verify", str(PORT), "--results", str(results), "--json", str(record))
-    assert record.exists(), f"no run record (exit {proc.returncode}):\n{proc.stdout[-3000:]}{proc.stderr[-3000:]}"
-    return proc, read_record(record), results
-
-
-def _assert_totals(rec):
-    totals = rec["end"]["totals"]
-    assert {k: totals[k] for k in TOTALS} == TOTALS
-    assert {status: totals[status] for status in MISBEHAVIOUR} == dict.fromkeys(MISBEHAVIOUR, 0)
-    assert totals["restarts"] == 0
+    return (*verify_run(PORT, folder, "--results", str(results)), results)
 
 
 # ------------------------------------------------------------------ live
@@ -126,7 +104,7 @@ def test_live_verify_exits_0_with_exact_totals(live):
     proc, rec = live
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert rec["start"]["corpus"]["cases"] == rec["start"]["corpus"]["selected"] == TOTALS["cases"]
-    _assert_totals(rec)
+    assert_totals(rec, TOTALS)
     assert rec["start"]["harness"]["protocol"] == 2 and rec["start"]["mode"] != "results"
     implementation = rec["start"]["implementation"]
     assert (implementation["name"], implementation["language"]) == ("metricparity-csharp", "csharp")
@@ -216,7 +194,7 @@ def test_results_file_gives_the_live_verdicts(live, offline):
     proc, rec, results = offline
     assert proc.returncode == 0, proc.stdout[-3000:]
     assert rec["start"]["mode"] == "results" and rec["start"]["self_reported"] is True
-    _assert_totals(rec)
+    assert_totals(rec, TOTALS)
     header = json.loads(results.read_text(encoding="utf-8").splitlines()[0])
     assert header["protocol"] == 2 and header["implementation"]["name"] == "metricparity-csharp"
     live_cases = {c["id"]: (c["status"], c["actual"]) for c in live_rec["cases"]}

@@ -1,12 +1,14 @@
 #!/bin/sh
-# Builds build/parity-kotlin.jar from src/ with kotlinc (Debian's `kotlin`
-# package, 1.3.x) and nothing but the Kotlin standard library, which is bundled
+# Builds build/parity-kotlin.jar from src/ and the Kotlin library shared with
+# ports/weka (../kotlin-common/src: protocol loop, results-file runner, corpus
+# reader, JSON) with kotlinc (Debian's `kotlin` package, 1.3.x) and nothing but
+# the Kotlin standard library, which is bundled
 # into the jar (-include-runtime) so that `java -jar` runs it.  Skips the
 # compile when the jar is newer than every source file.
 set -eu
 cd "$(dirname "$0")"
 jar=build/parity-kotlin.jar
-if [ -f "$jar" ] && [ -z "$(find src build.sh -newer "$jar" -type f | head -n 1)" ]; then
+if [ -f "$jar" ] && [ -z "$(find src ../kotlin-common/src build.sh -newer "$jar" -type f | head -n 1)" ]; then
     echo "build.sh: $jar is up to date" >&2
     exit 0
 fi
@@ -15,7 +17,7 @@ mkdir -p build
 tmp=build/parity-kotlin.partial.jar
 rm -f "$tmp"
 # JAVA_OPTS: kotlinc 1.3 passes -noverify, which JDK 13+ warns about; the warning is harmless.
-kotlinc $(find src -name '*.kt' | sort) -include-runtime -jvm-target 1.8 -d "$tmp" 2>&1 \
+kotlinc $(find src ../kotlin-common/src -name '*.kt' | sort) -include-runtime -jvm-target 1.8 -d "$tmp" 2>&1 \
     | grep -v -e 'Options -Xverify:none and -noverify were deprecated' >&2 || true
 [ -f "$tmp" ] || { echo "build.sh: kotlinc produced no jar" >&2; exit 1; }
 mv "$tmp" "$jar"

@@ -1,8 +1,5 @@
 package metricparity.port
 
-import metricparity.corpus.Case
-import metricparity.corpus.CorpusReader
-import metricparity.corpus.EncodingException
 import metricparity.metrics.Accuracy
 import metricparity.metrics.Averaging
 import metricparity.metrics.ConfusionMatrix
@@ -11,6 +8,9 @@ import metricparity.metrics.Metric
 import metricparity.metrics.Precision
 import metricparity.metrics.Recall
 import metricparity.metrics.Tensor
+import metricparity.protocol.Call
+import metricparity.protocol.Skip
+import metricparity.protocol.answer
 
 /*
  * The translation layer: a metric call, in scikit-learn's names, becomes calls of
@@ -20,8 +20,9 @@ import metricparity.metrics.Tensor
  * indices); whatever the library cannot be asked for is answered `skipped` with
  * the reason.  It never computes a metric itself.
  *
- * A call is what protocol 2 sends: the metric, its inputs and its params, and
- * nothing else (no case id, no tags).  The offline replay makes the same Call
+ * A call (metricparity.protocol.Call, in the Kotlin library shared with ports/weka,
+ * ports/kotlin-common) is what protocol 2 sends: the metric, its inputs and its params,
+ * and nothing else (no case id, no tags).  The offline replay makes the same Call
  * from each corpus case, so both modes give the adapter exactly the same.
  *
  * Input forms (port.yaml `forms`, docs/protocol.md "Input forms"): the harness sends
@@ -48,29 +49,6 @@ import metricparity.metrics.Tensor
  * marked "uncaught", so the harness counts it as a fault, never as a refusal.
  */
 
-/** One metric call: scikit-learn's function name, its array arguments and its keyword arguments, decoded. */
-class Call(val metric: String, val inputs: Map<String, Any?>, val params: Map<String, Any?>) {
-    companion object {
-        /** The call a corpus case makes (offline replay). */
-        fun of(case: Case) = Call(case.metric, case.inputs, case.params)
-
-        /** The call in a protocol-2 run message: its top-level metric, inputs and params, nothing else. */
-        fun decode(message: Map<*, *>): Call {
-            val metric = message["metric"] as? String ?: throw EncodingException("metric", "missing or not a string")
-            val inputs = message["inputs"] as? Map<*, *> ?: throw EncodingException("inputs", "missing or not an object")
-            val params = message["params"] as? Map<*, *> ?: throw EncodingException("params", "missing or not an object")
-            return Call(
-                metric,
-                inputs.entries.associate { (k, v) -> k as String to CorpusReader.decodeNumeric(v, "inputs.$k") },
-                params.entries.associate { (k, v) -> k as String to CorpusReader.decodeParam(v) }
-            )
-        }
-    }
-}
-
-/** The library has no way to express this case. */
-class Skip(reason: String) : RuntimeException(reason)
-
 object Adapter {
     const val VERSION = "0.2.0"
 
@@ -78,17 +56,9 @@ object Adapter {
      *  [batches] (streaming), also "x-updates": the update() calls the library received. */
     fun run(call: Call, form: Map<*, *>? = null, batches: List<Int>? = null): Map<String, Any?> {
         val feeding = Feeding(call, form, batches)
-        val answer: MutableMap<String, Any?> = try {
-            linkedMapOf("value" to encode(dispatch(feeding)))
-        } catch (s: Skip) {
-            linkedMapOf("skipped" to s.message)
-        } catch (e: Exception) {
-            val error = linkedMapOf<String, Any?>("type" to e.javaClass.simpleName, "message" to (e.message ?: ""))
-            if (!thrownByLibrary(e)) error["uncaught"] = true
-            linkedMapOf("error" to error)
-        }
-        if (batches != null && feeding.updates > 0) answer["x-updates"] = feeding.updates
-        return answer
+        val reply = answer(::thrownByLibrary) { dispatch(feeding) }
+        if (batches != null && feeding.updates > 0) reply["x-updates"] = feeding.updates
+        return reply
     }
 
     /** Whether the innermost frame of our own code (metricparity.*) that [e] passed through is the library's. */
@@ -290,19 +260,5 @@ object Adapter {
         is String -> "\"$v\""
         is Double -> if (v.isNaN()) "NaN" else v.toString()
         else -> v.toString()
-    }
-
-    /** Results in the corpus encoding: non-finite doubles become the three strings. */
-    fun encode(v: Any?): Any? = when (v) {
-        is Double -> when {
-            v.isNaN() -> "NaN"
-            v == Double.POSITIVE_INFINITY -> "Infinity"
-            v == Double.NEGATIVE_INFINITY -> "-Infinity"
-            else -> v
-        }
-        is Array<*> -> v.map { encode(it) }
-        is LongArray -> v.toList()
-        is List<*> -> v.map { encode(it) }
-        else -> v
     }
 }

@@ -10,6 +10,7 @@ import metricparity.metrics.F1Score
 import metricparity.metrics.Precision
 import metricparity.metrics.Recall
 import metricparity.metrics.Tensor
+import metricparity.protocol.Call
 import metricparity.metrics.accuracy
 import metricparity.metrics.binaryF1Score
 import metricparity.metrics.binaryRecall

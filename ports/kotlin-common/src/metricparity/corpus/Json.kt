@@ -2,7 +2,7 @@ package metricparity.corpus
 
 /*
  * A small strict JSON reader and writer (RFC 8259), standard library only:
- * this port has no Maven registry to fetch a JSON library from.
+ * the JVM ports have no Maven registry to fetch a JSON library from.
  *
  * Values read: null, Boolean, String, Long (an integer literal that fits),
  * Double (any other number), List<Any?>, Map<String, Any?> (insertion order).

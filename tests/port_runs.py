@@ -1,0 +1,41 @@
+"""What the tests of a compiled port share: the CLI in a subprocess, the build check, one live run."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from conformance.harness.judging import MISBEHAVIOUR
+from conformance.harness.record import read_record
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def parity(*args):
+    return subprocess.run([sys.executable, "-m", "conformance.cli", *args, "--no-progress"], cwd=REPO,
+                          capture_output=True, text=True, timeout=600)
+
+
+def require_build(artifact: Path, sources: list[Path], build: str) -> None:
+    """The tests build nothing: fail, naming the build command, when [artifact] is missing or older than a source."""
+    stale = [p for p in sources if not artifact.exists() or p.stat().st_mtime > artifact.stat().st_mtime]
+    assert artifact.exists() and not stale, (
+        f"{artifact.relative_to(REPO)} is missing or older than its sources: run "
+        f"`{build}` (.ci/install does); the tests build nothing")
+
+
+def verify_run(port: Path, folder: Path, *options: str):
+    """`parity verify PORT [options]` over the bundled corpus, its record in [folder]: (process, record)."""
+    record = folder / "run.json"
+    proc = parity("verify", str(port), *options, "--json", str(record))
+    assert record.exists(), f"no run record (exit {proc.returncode}):\n{proc.stdout[-3000:]}{proc.stderr[-3000:]}"
+    return proc, read_record(record)
+
+
+def assert_totals(rec, totals: dict) -> None:
+    """The run's totals are exactly [totals], with no misbehaviour and no restart."""
+    found = rec["end"]["totals"]
+    assert {k: found[k] for k in totals} == totals
+    assert {status: found[status] for status in MISBEHAVIOUR} == dict.fromkeys(MISBEHAVIOUR, 0)
+    assert found["restarts"] == 0

@@ -1,0 +1,206 @@
+"""ports/weka: Weka 3.6's evaluation code (Debian's `weka` package) driven by a Kotlin adapter, on the bundled corpus.
+
+The toolchain and the library really run: kotlinc, java and /usr/share/java/weka.jar must be on the
+machine; the test fails, it does not skip, when they are not.  Three ways Weka meets the corpus:
+
+* live: `parity verify ports/weka` over protocol 2, once for the module (exit 0; exact totals per
+  status and per metric, no fault of any kind; each divergence matches exactly the cases that
+  differ and none that passes; the skip reasons with their counts);
+* results file: the port's Kotlin test runner (`--results FILE --corpus oracle`) walks the corpus
+  through Weka in-process, and `parity verify --results` gives every case the live status and answer;
+* `--confirm`: each declared divergence reproduced by a direct call of Weka's Evaluation on its
+  smallest case, without the adapter or the protocol.
+
+Stripped of its divergences the port fails (exit 1).  The jar is built by `sh ports/weka/build.sh`
+(.ci/install runs it); the test fails, naming that command, when the jar is missing or older than a
+source (its own or the shared Kotlin library's).  Nothing is built or installed here.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from port_runs import assert_totals, require_build, verify_run
+
+REPO = Path(__file__).resolve().parent.parent
+PORT = REPO / "ports" / "weka"
+JAR = PORT / "build" / "parity-weka.jar"
+WEKA = Path("/usr/share/java/weka.jar")
+SHARED = REPO / "ports" / "kotlin-common" / "src"
+
+# The whole run, per status (corpus 1.2.0): the same live and from the results file.
+TOTALS = {"cases": 4168, "passed": 473, "convention": 0, "failed": 0, "declared": 30, "skipped": 3665}
+PER_METRIC = {
+    "accuracy_score": {"passed": 43, "declared": 2, "skipped": 19},
+    "cohen_kappa_score": {"passed": 26, "declared": 8, "skipped": 64},
+    "confusion_matrix": {"passed": 45, "declared": 5, "skipped": 83},
+    "f1_score": {"passed": 64, "skipped": 223},
+    "fbeta_score": {"skipped": 337},  # mapped to fMeasure, but the corpus has no fbeta_score case with beta=1
+    "mean_absolute_error": {"passed": 26, "declared": 7, "skipped": 78},
+    "mean_squared_error": {"skipped": 111},  # Weka reports its root only; the adapter squares nothing
+    "precision_recall_fscore_support": {"passed": 65, "skipped": 252},
+    "precision_score": {"passed": 63, "skipped": 218},
+    "recall_score": {"passed": 63, "skipped": 218},
+    "roc_auc_score": {"passed": 37, "skipped": 103},
+    "root_mean_squared_error": {"passed": 25, "declared": 7, "skipped": 78},
+    "zero_one_loss": {"passed": 16, "declared": 1, "skipped": 16},
+}
+NO_MEASURE = "Weka's Evaluation has no such measure"
+# Per divergence: (matched, declared, passed, skipped).  No divergence matches a case that passes.
+DIVERGENCES = {
+    "kappa-undefined-is-1": ("convention", 17, 8, 0, 9),
+    "no-sample-is-nan": ("unsupported", 6, 4, 0, 2),
+    "weights-not-checked": ("unsupported", 7, 7, 0, 0),
+    "nan-target-is-missing": ("convention", 2, 2, 0, 0),
+    "non-finite-numbers-not-checked": ("unsupported", 6, 6, 0, 0),
+    "labels-outside-the-data-not-checked": ("unsupported", 2, 2, 0, 0),
+    "no-class-value-overruns": ("bug", 1, 1, 0, 0),
+}
+# Each divergence's smallest case (as README.md and port.yaml cite it), what the port answers there,
+# and what the direct Weka call of `--confirm` returns on it.
+SMALLEST = {
+    "kappa-undefined-is-1": ("cohen_kappa_score/undefined/one-label-in-common", {"value": 1.0}, 1.0),
+    "no-sample-is-nan": ("accuracy_score/errors/empty", {"value": "NaN"}, "NaN"),
+    "weights-not-checked": ("accuracy_score/errors/all-zero-weights", {"value": "NaN"}, "NaN"),
+    "nan-target-is-missing": ("mean_absolute_error/error/nan-in-y_true", {"value": 0.0}, 0.0),
+    "non-finite-numbers-not-checked": ("mean_absolute_error/error/infinity-in-y_pred", {"value": "Infinity"}, "Infinity"),
+    "labels-outside-the-data-not-checked": ("confusion_matrix/errors/labels-only-in-y_pred", {"value": [[0.0]]}, [[0.0]]),
+    "no-class-value-overruns": ("confusion_matrix/errors/labels-empty-list", {"error": "ArrayIndexOutOfBoundsException"},
+                                {"exception": "java.lang.ArrayIndexOutOfBoundsException"}),
+}
+# The most common skip reasons, with their counts (all 47 reasons are pinned by their total).
+SKIPS_TOP = {
+    NO_MEASURE: 1865,
+    "Weka has the F-measure (beta=1) only, no beta=2": 213,
+    'Weka averages per class weighted by class size only; it has no average="macro"': 125,
+    "y_true is 2-D (multilabel or multioutput): a Weka Instance has one class value": 121,
+    "Weka's precision, recall and F-measure are 0 on a zero division; there is no zero_division=1": 120,
+    "Weka's precision, recall and F-measure are 0 on a zero division; there is no zero_division=NaN": 116,
+    "Weka's Evaluation reports the root mean squared error, not its square": 111,
+}
+SKIP_REASONS = 47
+
+
+def weka_port(*args, timeout=300):
+    return subprocess.run(["java", "-cp", f"{JAR}:{WEKA}", "metricparity.weka.MainKt", *args], cwd=PORT,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def _require_the_port():
+    assert shutil.which("java"), "java is not on PATH: ports/weka needs `apt-get install -y kotlin weka`"
+    assert WEKA.exists(), f"{WEKA} is missing: ports/weka needs `apt-get install -y weka`"
+    require_build(JAR, [*(PORT / "src").rglob("*.kt"), *SHARED.rglob("*.kt"), PORT / "build.sh"], "sh ports/weka/build.sh")
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    _require_the_port()
+    return verify_run(PORT, tmp_path_factory.mktemp("weka-live"))
+
+
+def test_live_verify_exits_0_with_exact_totals(live):
+    proc, rec = live
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    assert_totals(rec, TOTALS)
+    assert rec["start"]["harness"]["protocol"] == 2 and rec["start"]["mode"] != "results"
+    implementation = rec["start"]["implementation"]
+    assert (implementation["name"], implementation["version"], implementation["language"]) == ("weka", "3.6.14", "kotlin")
+
+
+def test_outcomes_per_metric(live):
+    _, rec = live
+    statuses: dict[str, Counter] = {}
+    for c in rec["cases"]:
+        if c["metric"] in PER_METRIC:
+            statuses.setdefault(c["metric"], Counter())[c["status"]] += 1
+        else:
+            assert (c["status"], c["actual"].get("skipped")) == ("skipped", NO_MEASURE), c["id"]
+    assert {m: dict(s) for m, s in statuses.items()} == PER_METRIC
+
+
+def test_skip_reasons_name_what_weka_lacks(live):
+    _, rec = live
+    reasons = Counter(c["actual"]["skipped"] for c in rec["cases"] if c["status"] == "skipped")
+    assert len(reasons) == SKIP_REASONS and sum(reasons.values()) == TOTALS["skipped"]
+    assert {r: reasons[r] for r in SKIPS_TOP} == SKIPS_TOP
+
+
+def test_declarations_are_what_was_found(live):
+    """Each divergence covers exactly the cases that differ, none that passes; each smallest case shows
+    the declared behaviour; no error is marked uncaught (none is the adapter's own)."""
+    _, rec = live
+    found = {d["id"]: (d["kind"], d["matched"], d["declared"], d["passed"], d["skipped"]) for d in rec["end"]["divergences"]}
+    assert found == DIVERGENCES
+    assert not [d["id"] for d in rec["end"]["divergences"] if d["wider"] or d["stale"] or d["unmatched"]]
+    cases = {c["id"]: c for c in rec["cases"]}
+    for divergence, (case_id, answer, _) in SMALLEST.items():
+        case = cases[case_id]
+        assert (case["status"], case["divergence"]) == ("declared", divergence), case_id
+        actual = {"error": case["actual"]["error"]["type"]} if "error" in case["actual"] else case["actual"]
+        assert actual == answer, case_id
+    assert not [c["id"] for c in rec["cases"] if c["actual"].get("error", {}).get("uncaught")]
+
+
+def test_each_divergence_is_weka_itself(live):
+    """`--confirm`: the direct Weka call on each smallest case returns what the port answered there."""
+    r = weka_port("--confirm", timeout=60)
+    assert r.returncode == 0, r.stderr[-2000:]
+    manifest = yaml.safe_load((PORT / "port.yaml").read_text())
+    assert [d["id"] for d in manifest["divergences"]] == list(SMALLEST)
+    assert json.loads(r.stdout) == {d: weka for d, (_, _, weka) in SMALLEST.items()}
+
+
+def test_weka_agrees_with_sklearn_where_it_has_the_number(live):
+    """Every mapped metric passes somewhere, and kappa, the ROC area and the confusion matrix pass with
+    sample weights (Instance weights) too."""
+    _, rec = live
+    cases = {c["id"]: c for c in rec["cases"]}
+    passed = [c for c in cases.values() if c["status"] == "passed"]
+    assert {c["metric"] for c in passed} == set(PER_METRIC) - {"fbeta_score", "mean_squared_error"}
+    for metric in ("cohen_kappa_score", "roc_auc_score", "confusion_matrix"):
+        assert [c for c in passed if c["metric"] == metric and "sample_weight" in c["input_names"]], metric
+
+
+def test_stripped_of_its_divergences_it_fails(live, tmp_path):
+    port = tmp_path / "weka-stripped"
+    port.mkdir()
+    manifest = yaml.safe_load((PORT / "port.yaml").read_text())
+    del manifest["divergences"]
+    manifest["command"] = ["java", "-cp", f"{JAR}:{WEKA}", "metricparity.weka.MainKt"]
+    (port / "port.yaml").write_text(yaml.safe_dump(manifest))
+    proc, rec = verify_run(port, tmp_path)
+    assert proc.returncode == 1, proc.stdout[-2000:]
+    totals = rec["end"]["totals"]
+    assert (totals["failed"], totals["faulted"], totals["declared"]) == (29, 1, 0)
+
+
+def test_results_file_gives_the_live_verdicts(live, tmp_path):
+    """The Kotlin test runner walks oracle/*.json through Weka in-process; judged from its results file,
+    every case gets the live run's status and answer."""
+    _, live_rec = live
+    results = tmp_path / "results.jsonl"
+    runner = weka_port("--results", str(results), "--corpus", str(REPO / "oracle"))
+    assert runner.returncode == 0, runner.stderr[-3000:]
+    proc, rec = verify_run(PORT, tmp_path, "--results", str(results))
+    assert proc.returncode == 0, proc.stdout[-3000:]
+    assert rec["start"]["mode"] == "results" and rec["start"]["self_reported"] is True
+    assert_totals(rec, TOTALS)
+    header = json.loads(results.read_text(encoding="utf-8").splitlines()[0])
+    assert header["protocol"] == 2 and header["implementation"]["name"] == "weka"
+    live_cases = {c["id"]: (c["status"], c["actual"]) for c in live_rec["cases"]}
+    assert {c["id"]: (c["status"], c["actual"]) for c in rec["cases"]} == live_cases
+
+
+def test_the_shared_kotlin_library_reads_the_corpus(live):
+    """`--check-corpus`, from ports/kotlin-common, in the Weka jar: the same counts as the Python loader."""
+    r = weka_port("--check-corpus", str(REPO / "oracle"), timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    summary = json.loads(r.stdout)
+    assert summary["cases"] == TOTALS["cases"]
