@@ -24,7 +24,7 @@ import signal
 import sys
 from pathlib import Path
 
-from conformance.corpus import bundled_oracle, check_corpus
+from conformance.corpus import MANIFEST, bundled_oracle, check_corpus
 
 USAGE_ERROR = 2
 BROKEN_PIPE = 141  # 128 + SIGPIPE: stdout's reader went away (`parity diff A B | head`)
@@ -48,6 +48,11 @@ def cmd_lint(args) -> int:
         print(f"parity lint: {root}: not a directory", file=sys.stderr)
         return USAGE_ERROR
     corpus, problems = check_corpus(root)
+    if corpus is not None:
+        from conformance.lint import meaning_problems
+        from conformance.vocabulary import load_vocabulary
+
+        problems = meaning_problems(corpus, load_vocabulary(root))
     for problem in problems:
         print(f"{root}/{problem}", file=sys.stderr)
     if problems:
@@ -73,12 +78,20 @@ def cmd_generate(args) -> int:
     if missing is not None:
         return missing
     import generators
-    from generators.check import stale
+    from generators.check import missing_changelog_entry, stale
+    from generators.tags import UnlistedTag
 
     out = Path(args.out) if args.out else bundled_oracle()
-    texts = generators.build()
+    try:
+        texts = generators.build()
+    except UnlistedTag as exc:
+        print(f"parity generate: {exc}", file=sys.stderr)
+        return 1
     if args.check:
         differences, notes = stale(out, texts)
+        # The generators' version needs an entry in the project's changelog, wherever --out points.
+        missing = missing_changelog_entry(bundled_oracle(), generators.CORPUS_VERSION)
+        differences += [missing] if missing else []
         for note in notes:
             print(f"note: {note}", file=sys.stderr)
         for line in differences:
@@ -87,7 +100,8 @@ def cmd_generate(args) -> int:
             print(f"parity generate --check: {out}: {len(differences)} difference(s); "
                   "run `parity generate` and review the diff", file=sys.stderr)
             return 1
-        print(f"{out}: up to date ({len(texts) - 1} files)")
+        cases = [name for name in texts if name != MANIFEST and "/" not in name]
+        print(f"{out}: up to date ({len(cases)} case files, the manifest and the vocabulary)")
         return 0
     written = generators.write(out, texts)
     print(f"wrote {len(written)} files to {out}")

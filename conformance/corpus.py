@@ -30,7 +30,7 @@ from conformance.encoding import NONFINITE, EncodingError, decode_numeric, decod
 
 FORMAT = 1
 MANIFEST = "MANIFEST.json"
-SCHEMA_DIR = "schema"
+SCHEMA_DIR = "schema"  # the schemas, and the vocabulary lint reads (conformance/vocabulary.py)
 
 
 def bundled_oracle() -> Path:

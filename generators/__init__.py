@@ -21,14 +21,17 @@ import scipy
 import sklearn
 
 from conformance.corpus import FORMAT, MANIFEST
+from conformance.vocabulary import SIGNATURES, TAGS
 from conformance.encoding import dumps, loads
 
 from generators import agreement, counts, fuzzed, numerics, regression, scores
 from generators.conventions import with_conventions
+from generators.signatures import signatures
+from generators.tags import UnlistedTag, tag_list, unlisted
 
-# 1.1.0: cases carry `conventions`.  1.2.0: the numerics family (63 cases added, tagged `numerics`:
-# large offsets, extreme magnitudes and subnormals, 10^5 samples, 1000 classes); no existing case changed.
-CORPUS_VERSION = "1.2.0"
+# What changed in each version, and why: oracle/CHANGELOG.md (`generate --check` refuses a version without
+# an entry there).
+CORPUS_VERSION = "1.2.1"
 # Default comparison tolerance shipped to every port (docs/decisions/0003).
 TOLERANCE = {"rtol": 1e-9, "atol": 1e-12}
 # fuzzed: the findings of `parity fuzz` promoted into the corpus (generators/fuzzed/cases, docs/fuzzing.md).
@@ -41,13 +44,20 @@ def oracle_header() -> dict:
 
 
 def build() -> dict[str, str]:
-    """Every corpus file's text, by path relative to oracle/, MANIFEST.json included."""
+    """Every corpus file's text, by path relative to oracle/: MANIFEST.json and the vocabulary included.
+
+    Raises UnlistedTag when a case carries a tag that is not in the closed list (generators/tags.py).
+    """
     by_metric: dict[str, list[dict]] = defaultdict(list)
     descriptions: dict[str, str] = {}
     for family_name, family in FAMILIES.items():
         for case in family.cases():
             by_metric[case["metric"]].append(with_conventions(case, TOLERANCE))
             descriptions.setdefault(case["metric"], f"{case['metric']} cases ({family_name} family).")
+    tags = tag_list()
+    problems = unlisted((case for cases in by_metric.values() for case in cases), tags)
+    if problems:
+        raise UnlistedTag(f"{len(problems)} case tag(s) not in the tag list: " + "; ".join(problems))
     texts: dict[str, str] = {}
     for metric in sorted(by_metric):
         document = {
@@ -59,6 +69,9 @@ def build() -> dict[str, str]:
         texts[f"{metric}.json"] = dumps(document)
     manifest = manifest_for(texts)
     texts[MANIFEST] = dumps(manifest)
+    # Not case files, so not in the manifest: what lint reads to check a case's meaning (decision 0018).
+    texts[TAGS] = dumps(tags)
+    texts[SIGNATURES] = dumps(signatures(by_metric))
     return texts
 
 
@@ -89,5 +102,6 @@ def write(out_dir: Path, texts: dict[str, str]) -> list[str]:
     for path in stale:
         path.unlink()
     for name, text in texts.items():
+        (out_dir / name).parent.mkdir(parents=True, exist_ok=True)
         (out_dir / name).write_text(text, encoding="utf-8")
     return sorted(texts)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from conformance.corpus import MANIFEST
+from conformance.corpus import MANIFEST, SCHEMA_DIR
 from conformance.encoding import loads
+
+CHANGELOG = "CHANGELOG.md"
 
 
 def _cases_by_id(text: str | None) -> dict[str, dict]:
@@ -43,6 +46,9 @@ def stale(root: Path, texts: dict[str, str]) -> tuple[list[str], list[str]]:
         if old is None:
             differences.append(f"{name}: generated but not committed")
             continue
+        if name.startswith(SCHEMA_DIR + "/"):  # the vocabulary (conformance/vocabulary.py)
+            differences.append(f"{name}: differs from the generated file")
+            continue
         try:
             old_cases = _cases_by_id(old)
         except ValueError:
@@ -54,3 +60,19 @@ def stale(root: Path, texts: dict[str, str]) -> tuple[list[str], list[str]]:
         changed += [f"{name}: case {i} changed" for i in new_cases if i in old_cases and old_cases[i] != new_cases[i]]
         differences += changed or [f"{name}: header or case order differs"]
     return differences, notes
+
+
+def changelog_versions(text: str) -> list[str]:
+    """The corpus versions oracle/CHANGELOG.md has an entry for: its ``## X.Y.Z`` headings."""
+    return re.findall(r"^## (\d+\.\d+\.\d+)\b", text, flags=re.MULTILINE)
+
+
+def missing_changelog_entry(root: Path, version: str) -> str | None:
+    """A one-line problem when the corpus at ``root`` has no changelog entry for ``version``."""
+    path = root / CHANGELOG
+    if not path.is_file():
+        return f"{CHANGELOG}: missing; it needs an entry for corpus version {version}"
+    if version not in changelog_versions(path.read_text(encoding="utf-8")):
+        return (f"{CHANGELOG}: no entry for corpus version {version} (MANIFEST.json corpus_version); "
+                f"add a '## {version}: …' section saying what changed and why")
+    return None

@@ -96,6 +96,16 @@ def test_case_ids_are_unique_and_draws_depend_only_on_the_id(built):
     """Each id is unique, and random inputs come from the id alone (rng_for)."""
     from generators.oracle import rng_for
 
-    ids = [c["id"] for n, t in built.items() if n != "MANIFEST.json" for c in loads(t)["cases"]]
+    ids = [c["id"] for t in built.values() for c in loads(t).get("cases", [])]
     assert len(ids) == len(set(ids))
     assert rng_for("f1_score/x").integers(0, 2**31, 4).tolist() == rng_for("f1_score/x").integers(0, 2**31, 4).tolist()
+
+
+def test_check_fails_when_the_corpus_version_has_no_changelog_entry(tmp_path, cached_build, monkeypatch, capsys):
+    main(["generate", "--out", str(tmp_path)])
+    capsys.readouterr()
+    monkeypatch.setattr(generators, "CORPUS_VERSION", "9.9.9")
+    assert main(["generate", "--check", "--out", str(tmp_path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "CHANGELOG.md: no entry for corpus version 9.9.9 (MANIFEST.json corpus_version); "
+        "add a '## 9.9.9: …' section saying what changed and why"]

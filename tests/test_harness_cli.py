@@ -117,7 +117,7 @@ def test_command_not_found_is_exit_2(tmp_path, capsys):
 @pytest.mark.parametrize("only,want", [
     (["f1_score"], [i for i in IDS if i.startswith("f1_score/")]),
     (["*/zd-*"], ["f1_score/zd-macro", "f1_score/zd-nan"]),
-    (["zero-division", "matrix"], ["confusion_matrix/basic", "f1_score/zd-macro", "f1_score/zd-nan"]),
+    (["zero-division", "multiclass"], ["confusion_matrix/basic", "f1_score/zd-macro", "f1_score/zd-nan"]),
     (["accuracy_score/basic"], ["accuracy_score/basic"]),
 ])
 def test_only_globs_ids_metrics_and_tags(tmp_path, capsys, only, want):

@@ -59,8 +59,10 @@ def label_values_and_degenerate():
     yield acc("class-set/negative-and-non-contiguous", [-1, 5, 9, 9, -1], [-1, 9, 9, 5, -1],
               tags=["negative-labels", "non-contiguous-labels"], description="Label values do not matter: 3/5.")
     yield acc("single-class/one-sample-right", [4], [4], tags=["single-class"], description="1.0.")
-    yield acc("single-class/one-sample-wrong", [4], [2], tags=["single-class", "all-wrong"], description="0.0.")
-    yield acc("all-wrong/cycle", [0, 1, 2], [1, 2, 0], tags=["all-wrong"], description="0.0.")
+    yield acc("single-class/one-sample-wrong", [4], [2], tags=["single-class", "all-wrong"],
+              description="One sample, predicted wrong: 0.0.")
+    yield acc("all-wrong/cycle", [0, 1, 2], [1, 2, 0], tags=["all-wrong"],
+              description="Every prediction wrong, each class taken for the next: 0.0.")
     yield acc("all-wrong/cycle/normalize=False", [0, 1, 2], [1, 2, 0], {"normalize": False}, tags=["all-wrong"],
               description="0.0 right.")
     yield acc("errors/empty", [], [], tags=["error", "empty", "degenerate", *wrong("empty-is-zero")],

@@ -73,7 +73,7 @@ def single_sample():
                 tags=["single-sample", "degenerate", *catches],
                 description="Fewer than two samples: r2_score returns NaN (with an UndefinedMetricWarning) "
                 "whatever force_finite says, even for a perfect prediction. A port that runs the formula gets "
-                "the constant-target values instead.",
+                f"the constant-target values instead. Here y_pred={y_pred} for y_true=[1.5].",
             )
             only = [] if ff == "False" else [(EVS, wrong("evs-single-sample-nan"))]
             yield reg_case(
@@ -81,7 +81,7 @@ def single_sample():
                 tags=["single-sample", "degenerate", *(t for _, ts in only for t in ts)],
                 description="explained_variance_score has no two-sample rule: one sample is a constant target "
                 "whose centred residual is 0, so 0/0 -- 1.0 with force_finite, NaN without. Only r2_score "
-                "returns NaN below two samples.",
+                f"returns NaN below two samples. Here y_pred={y_pred} for y_true=[1.5].",
             )
     yield reg_case(
         "r2_score", "single-sample/two-outputs/multioutput=raw_values", [[1.5, 2.0]], [[1.0, 2.0]],
@@ -158,7 +158,8 @@ def multioutput():
                 yield from each(
                     SCORES, f"multioutput/{kind}/multioutput={mode}{_ff_slug(ff)}", yt, yp, params,
                     tags=["constant-target", "force-finite"], only=only,
-                    description="Output 0 has a constant target, output 1 does not. raw_values gives both scores; "
+                    description=f"Output 0 has a constant target, output 1 does not; output 0 is predicted "
+                    f"{'exactly' if kind == 'constant-output-perfect' else 'with an error'}. raw_values gives both scores; "
                     "uniform_average their mean; variance_weighted weighs each by its target variance, so output "
                     "0 weighs 0 -- yet with force_finite=False its non-finite score times 0 is NaN and the "
                     "average is NaN, not output 1's score.",

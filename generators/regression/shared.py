@@ -118,7 +118,7 @@ def errors():
         yield from each(
             LOG_LOSSES, f"error/{side}-at-or-below-minus-one", yt, yp,
             tags=["error", "log-domain", *wrong("log-domain-unchecked")],
-            description="log1p is defined above -1 only: a value of -1 or below is refused (not turned into "
+            description=f"{side} holds a value at or below -1. log1p is defined above -1 only: such a value is refused (not turned into "
             "-inf or NaN). Values between -1 and 0 are accepted.",
         )
 

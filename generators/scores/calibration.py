@@ -119,10 +119,10 @@ def curve_named():
                "(every comparison with NaN is false), is placed in the last bin, and makes that bin's mean "
                "probability NaN.")
     yield case(CC, "errors/outside-unit-interval", [0, 1, 1, 0], [0.1, 1.2, 0.7, 0.3],
-               tags=["error", "probability-bounds"], description="ValueError.")
+               tags=["error", "probability-bounds"], description="A probability above 1 (1.2): ValueError.")
     yield case(CC, "errors/three-classes", [0, 1, 2, 0], [0.1, 0.2, 0.7, 0.3], {"pos_label": 1},
                tags=["error", "multiclass"], description="Binary only: ValueError.")
-    yield case(CC, "errors/empty", [], [], tags=["error", "empty"], description="ValueError.")
+    yield case(CC, "errors/empty", [], [], tags=["error", "empty"], description="No samples: ValueError.")
     yield case(CC, "errors/n_bins=0", DOC_TRUE, DOC_PROB, {"n_bins": 0}, tags=["error"],
                description="InvalidParameterError.")
 
@@ -203,7 +203,7 @@ def ece_named():
     yield case(ECE, "errors/top-label-columns", [0, 1, 1, 0], [[0.5, 0.3, 0.2]] * 4, {"confidence": "top-label"},
                tags=["error", "top-label", "absent-class"],
                description="2 classes in y_true, 3 columns, no labels: ValueError.")
-    yield case(ECE, "errors/empty", [], [], {"confidence": "positive"}, tags=["error", "empty"], description="ValueError.")
+    yield case(ECE, "errors/empty", [], [], {"confidence": "positive"}, tags=["error", "empty"], description="No samples: ValueError.")
 
 
 # --- grids ----------------------------------------------------------------------------------

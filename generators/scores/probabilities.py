@@ -128,7 +128,7 @@ def log_loss_named():
     yield case(LL, "errors/nan-probability", [0, 1], [NAN, 0.5], tags=["error", "nan-input"],
                description="NaN: ValueError.")
     yield case(LL, "errors/mismatched-lengths", [0, 1, 1], [0.2, 0.5], tags=["error", "mismatched-lengths"],
-               description="ValueError.")
+               description="y_true and y_proba of different lengths: ValueError.")
 
 
 def brier_named():
@@ -180,10 +180,10 @@ def brier_named():
     yield case(BS, "sample-weight/fractional", yt, p, sample_weight=[0.5, 2.25, 1.0, 3.0],
                tags=["fractional-weight", *wrong("weights-ignored")], description="Weighted mean of (y - p)^2.")
     yield case(BS, "errors/probability-above-one", yt, [0.1, 1.2, 0.8, 0.3], tags=["error", "probability-bounds"],
-               description="ValueError.")
+               description="A probability above 1 (1.2): ValueError.")
     yield case(BS, "probability-bounds/zero-and-one", yt, [0.0, 1.0, 1.0, 1.0], tags=["probability-bounds"],
                description="0 and 1 are valid (no clipping in the Brier score): 1/4.")
-    yield case(BS, "errors/empty", [], [], tags=["error", "empty"], description="ValueError.")
+    yield case(BS, "errors/empty", [], [], tags=["error", "empty"], description="No samples: ValueError.")
 
 
 # --- grids ----------------------------------------------------------------------------------

@@ -100,9 +100,9 @@ def curves_named():
         yield case(metric, "errors/infinite-score", [0, 1, 1], [0.2, INF, 0.3], tags=["error"],
                    description="+infinity in y_score: ValueError (scores must be finite).")
         yield case(metric, "errors/mismatched-lengths", [0, 1, 1], [0.2, 0.3], tags=["error", "mismatched-lengths"],
-                   description="ValueError.")
+                   description="y_true and y_score of different lengths: ValueError.")
         yield case(metric, "errors/all-zero-weights", [0, 1, 1], [0.2, 0.5, 0.3], sample_weight=[0, 0, 0],
-                   tags=["error", "zero-weight"], description="ValueError.")
+                   tags=["error", "zero-weight"], description="Every sample weight 0: ValueError.")
     yield case(ROC, "no-positives/tpr-is-nan", [0, 0, 0], [0.2, 0.5, 0.3],
                tags=["single-class", "nan-result", *wrong("roc-undefined-rate-zero")],
                description="No positive sample: tpr is NaN at every threshold (0/0, with a warning), not 0.")

@@ -17,18 +17,19 @@ REPO = FAKE_DIR.parent.parent
 
 
 def small_cases() -> list[dict]:
-    """Eleven cases over five metrics: values, an error or two, a NaN, a matrix, tags and params to select on."""
+    """Eleven cases over five metrics: values, an error or two, a NaN, a matrix, tags (of the closed list,
+    docs/tags.md, so that the corpus lints clean) and params to select on."""
     from generators.oracle import make_case
 
     yt, yp = [0, 1, 1, 0], [0, 1, 0, 0]
     return [
-        make_case("accuracy_score/basic", "accuracy_score", {"y_true": yt, "y_pred": yp}, tags=["basic"]),
+        make_case("accuracy_score/basic", "accuracy_score", {"y_true": yt, "y_pred": yp}, tags=["defaults"]),
         make_case("accuracy_score/normalize-false", "accuracy_score", {"y_true": yt, "y_pred": yp},
-                  {"normalize": False}, tags=["basic"]),
+                  {"normalize": False}, tags=["worked-example"]),
         make_case("accuracy_score/empty", "accuracy_score", {"y_true": [], "y_pred": []}, tags=["degenerate", "empty"]),
         make_case("f1_score/macro", "f1_score", {"y_true": [2, 1, 1, 0], "y_pred": [2, 0, 1, 2]},
                   {"average": "macro"}, tags=["macro"]),
-        make_case("f1_score/binary", "f1_score", {"y_true": [0, 1, 1, 0], "y_pred": [0, 1, 0, 1]}, tags=["binary"]),
+        make_case("f1_score/binary", "f1_score", {"y_true": [0, 1, 1, 0], "y_pred": [0, 1, 0, 1]}, tags=["defaults"]),
         make_case("f1_score/zd-macro", "f1_score", {"y_true": [0, 0, 1], "y_pred": [1, 1, 1]},
                   {"average": "macro", "zero_division": 0}, tags=["macro", "zero-division"]),
         make_case("f1_score/zd-nan", "f1_score", {"y_true": [0, 0], "y_pred": [0, 0]},
@@ -39,7 +40,7 @@ def small_cases() -> list[dict]:
         make_case("recall_score/weighted", "recall_score", {"y_true": [2, 1, 1, 0], "y_pred": [2, 0, 1, 2]},
                   {"average": "weighted"}, tags=["weighted"]),
         make_case("confusion_matrix/basic", "confusion_matrix", {"y_true": [2, 1, 1, 0], "y_pred": [2, 0, 1, 2]},
-                  tags=["matrix"]),
+                  tags=["multiclass"]),
     ]
 
 
