@@ -14,6 +14,7 @@ docs/decisions/0016 the reasons.  Nothing here imports scikit-learn.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 from pathlib import Path
 
@@ -38,6 +39,22 @@ def release_key(release: str) -> tuple:
 
 def table_path(root: Path | None = None) -> Path:
     return Path(root or bundled_oracle()) / FILE
+
+
+# What decides a case's outcome under any release: the call and the outcomes the corpus pins.
+CALL_FIELDS = ("id", "metric", "inputs", "params", "expected", "conventions", "source")
+
+
+def calls_digest(corpus) -> str:
+    """The sha256 of what decides every case's outcome (CALL_FIELDS, cases by id): the table is
+    stale when this changes, and only then.  A description, a tag or any other field a case gains
+    changes no release's outcome, so it leaves the table fresh (the corpus's own sha256 would not)."""
+    h = hashlib.sha256()
+    for case in sorted(corpus.cases, key=lambda c: c.id):
+        raw = {"id": case.id, **case.raw}
+        h.update(_encode({k: raw.get(k) for k in CALL_FIELDS}).encode("utf-8"))
+        h.update(b"\n")
+    return h.hexdigest()
 
 
 def read(path: Path | None = None) -> dict:
@@ -109,7 +126,7 @@ def per_release(table: dict | None) -> dict[str, dict[str, dict | None]]:
 def merge(old: dict | None, corpus, release: str, info: dict, found: dict[str, dict | None]) -> dict:
     """The table with ``release``'s outcomes (``found``) in; the other releases are kept when the
     old table was made from this same corpus, dropped otherwise (their part is stale)."""
-    keep = old is not None and old.get("corpus", {}).get("sha256") == corpus.sha256
+    keep = old is not None and old.get("corpus", {}).get("calls") == calls_digest(corpus)
     outcomes = per_release(old) if keep else {}
     infos = dict(old["releases"]) if keep else {}
     outcomes[release], infos[release] = found, info
@@ -129,7 +146,7 @@ def merge(old: dict | None, corpus, release: str, info: dict, found: dict[str, d
         "format": FORMAT,
         "about": "What each scikit-learn release makes of every corpus case (docs/provenance.md): per case, "
                  "the releases whose outcome equals the corpus's, and each other release's outcome.",
-        "corpus": {"version": corpus.version, "sha256": corpus.sha256, "cases": len(corpus)},
+        "corpus": {"calls": calls_digest(corpus), "cases": len(corpus)},
         "pinned": corpus.oracle["version"],
         "releases": {r: infos[r] for r in releases},
         "cases": cases,
@@ -270,9 +287,10 @@ def stale(table: dict, corpus) -> list[str]:
     if table.get("format") != FORMAT:
         problems.append(f"format {table.get('format')!r}, this harness reads {FORMAT}")
         return problems
-    if table["corpus"]["sha256"] != corpus.sha256:
-        problems.append(f"made from corpus sha256 {table['corpus']['sha256'][:12]}…, the corpus is "
-                        f"{corpus.sha256[:12]}… (re-run nox -s provenance)")
+    digest = calls_digest(corpus)
+    if table["corpus"].get("calls") != digest:
+        problems.append(f"made from calls {str(table['corpus'].get('calls'))[:12]}…, the corpus's are "
+                        f"{digest[:12]}… (a call or a pinned outcome changed: re-run nox -s provenance)")
     ids = {c.id for c in corpus.cases}
     extra, missing = sorted(set(table["cases"]) - ids), sorted(ids - set(table["cases"]))
     for what, found in (("not in the corpus", extra), ("missing", missing)):

@@ -67,7 +67,7 @@ def test_a_stale_table_is_caught(table, corpus):
         return provenance.stale(t, corpus)
 
     some = next(i for i, e in sorted(table["cases"].items()) if e.get("differs"))
-    assert problems(lambda t: t["corpus"].update(sha256="0" * 64))[0].startswith("made from corpus sha256 000000")
+    assert problems(lambda t: t["corpus"].update(calls="0" * 64))[0].startswith("made from calls 000000")
     assert problems(lambda t: t["cases"].pop(some)) == [f"1 case(s) missing, first {some}"]
     assert problems(lambda t: t["cases"].update({"f1_score/no-such-case": {"agrees": RELEASES}})) == [
         "1 case(s) not in the corpus, first f1_score/no-such-case"]
