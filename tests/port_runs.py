@@ -6,8 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conformance.harness.judging import MISBEHAVIOUR
 from conformance.harness.record import read_record
+from conformance.harness.status import MISBEHAVIOUR
 
 REPO = Path(__file__).resolve().parent.parent
 

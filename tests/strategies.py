@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from conformance.harness.judging import STATUSES
+from conformance.harness.status import STATUSES
 
 NONFINITE = ("NaN", "Infinity", "-Infinity")
 HONEST_ANSWERS = ("value", "error", "skipped")
@@ -71,7 +71,7 @@ def case_events(draw, n: int, case_id: str) -> dict:
              "max_error": draw(st.one_of(st.none(), st.floats(0, 10))),
              "detail": None if status == "passed" else draw(words),
              "divergence": draw(names) if status == "declared" else None}
-    if status == "convention":
+    if status == "by-convention":
         event["convention"] = draw(st.sampled_from(["zero-division=1", "classes=declared"]))
     return event
 

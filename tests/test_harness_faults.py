@@ -317,7 +317,7 @@ divergences:
     note: adds 0.01
     link: https://example.invalid/1
   - id: cm-transposed
-    kind: convention
+    kind: choice
     selector: {metrics: [confusion_matrix]}
     note: rows are predictions
     link: https://example.invalid/2

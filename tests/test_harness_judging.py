@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conformance.corpus import load_corpus
-from conformance.harness.judging import Declarations, Outcome, judge
+from conformance.harness.judging import CaseResult, Declarations, judge
 from conformance.harness.manifest import load_manifest
 from conformance.harness.protocol import parse_answer
 from conformance.harness.summary import exit_status, verdict
@@ -88,7 +88,7 @@ name: p
 language: js
 command: [node]
 divergences:
-  - {id: zd, kind: convention, selector: {tags: [zero-division]}, note: n, link: l}
+  - {id: zd, kind: choice, selector: {tags: [zero-division]}, note: n, link: l}
   - {id: macro, kind: bug, selector: {tags: [macro]}, note: n, link: l}
   - {id: cm, kind: bug, selector: {metrics: [confusion_matrix]}, note: n, link: l}
   - {id: nothing, kind: bug, selector: {metrics: [roc_auc_score]}, note: n, link: l}
@@ -105,7 +105,7 @@ def test_declarations_cover_failures_and_find_stale_and_unmatched(tmp_path):
         "confusion_matrix/basic": "passed",
         "f1_score/binary": "failed",  # covered by nothing
     }
-    final = {cid: decl.apply(CASES[cid], Outcome(s)) for cid, s in outcomes.items()}
+    final = {cid: decl.apply(CASES[cid], CaseResult(s)) for cid, s in outcomes.items()}
     assert (final["f1_score/zd-macro"].status, final["f1_score/zd-macro"].divergence) == ("declared", "zd")
     assert (final["f1_score/macro"].status, final["f1_score/macro"].divergence) == ("declared", "macro")
     assert final["f1_score/binary"].status == "failed" and final["f1_score/binary"].divergence is None
@@ -120,7 +120,7 @@ def test_declarations_cover_failures_and_find_stale_and_unmatched(tmp_path):
 def test_misbehaviour_is_never_declared(tmp_path):
     (tmp_path / "port.yaml").write_text(DIVERGENCES)
     decl = Declarations(load_manifest(tmp_path).divergences)
-    out = decl.apply(CASES["confusion_matrix/basic"], Outcome("crashed"))
+    out = decl.apply(CASES["confusion_matrix/basic"], CaseResult("crashed"))
     assert out.status == "crashed"
     assert not {d["id"]: d for d in decl.report()}["cm"]["stale"]
 

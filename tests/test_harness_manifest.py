@@ -18,7 +18,7 @@ setup: [pip, install, -r, requirements.txt]
 tolerance: {rtol: 1.0e-6}
 divergences:
   - id: f1-zero-division-macro
-    kind: convention
+    kind: choice
     selector: {metrics: [f1_score], tags: [zero-division], params: {average: macro}}
     note: undefined classes are left out of the macro mean
     link: https://example.invalid/docs/f1
@@ -50,7 +50,7 @@ def test_a_full_manifest_loads(tmp_path):
     assert m.setup == ("pip", "install", "-r", "requirements.txt")
     assert m.tolerance == {"rtol": 1e-6}
     assert [d.id for d in m.divergences] == ["f1-zero-division-macro", "nan-zero-division"]
-    assert [d.kind for d in m.divergences] == ["convention", "unsupported"]
+    assert [d.kind for d in m.divergences] == ["choice", "unsupported"]
     assert len(m.sha256) == 64
 
 
@@ -74,7 +74,7 @@ def test_the_minimal_manifest(tmp_path):
     ("name: p\nlanguage: js\ncommand: [node]\ndivergences:\n  - {id: off, kind: bug, selector: {metrics: [f]}, "
      "note: n, link: l}\n", "divergences[0].id", "must be string, not bool False (YAML reads yes/no/on/off"),
     ("name: p\nlanguage: js\ncommand: [node]\ndivergences:\n  - {id: a, kind: feature, selector: {metrics: [f]}, "
-     "note: n, link: l}\n", "divergences[0].kind", "is not one of convention, bug, unsupported"),
+     "note: n, link: l}\n", "divergences[0].kind", "is not one of choice, bug, unsupported"),
     ("name: p\nlanguage: js\ncommand: [node]\ndivergences:\n  - {id: a, kind: bug, selector: {}, note: n, link: l}\n",
      "divergences[0].selector", "must not be empty"),
     ("name: p\nlanguage: js\ncommand: [node]\ndivergences:\n  - {id: a, kind: bug, selector: {metric: [f]}, "

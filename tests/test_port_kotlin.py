@@ -52,8 +52,8 @@ import pytest
 
 from conformance.corpus import load_corpus
 from conformance.encoding import decode_numeric, decode_param, loads
-from conformance.harness.judging import MISBEHAVIOUR
 from conformance.harness.record import read_record
+from conformance.harness.status import MISBEHAVIOUR
 
 REPO = Path(__file__).resolve().parent.parent
 PORT = REPO / "ports" / "kotlin"
@@ -62,8 +62,8 @@ JAR = PORT / "build" / "parity-kotlin.jar"
 MAPPED = {"accuracy_score", "confusion_matrix", "precision_score", "recall_score", "f1_score", "fbeta_score",
           "precision_recall_fscore_support"}
 # The whole run, per status (corpus 1.2.1): live (forms, batches), and the offline replay (labels, one batch).
-TOTALS = {"cases": 4168, "passed": 215, "convention": 0, "failed": 0, "declared": 14, "skipped": 3939}
-OFFLINE_TOTALS = {"cases": 4168, "passed": 215, "convention": 0, "failed": 0, "declared": 21, "skipped": 3932}
+TOTALS = {"cases": 4168, "passed": 215, "by-convention": 0, "failed": 0, "declared": 14, "skipped": 3939}
+OFFLINE_TOTALS = {"cases": 4168, "passed": 215, "by-convention": 0, "failed": 0, "declared": 21, "skipped": 3932}
 # Per divergence: (matched, declared, passed, skipped).  Live, negative labels never reach the library:
 # one-hot targets cannot express them, so the harness skips those cases; the offline replay (labels)
 # shows the declared refusal.  No divergence matches a case that passes.
@@ -113,7 +113,7 @@ SKIPS = {
     "F1Score only: the library has no F-beta (beta=-1)": 2,
     "F1Score only: the library has no F-beta (beta=-0.5)": 2,
 }
-KINDS = {"empty-batch-is-zero": "convention", "class-indices-are-non-negative": "unsupported",
+KINDS = {"empty-batch-is-zero": "choice", "class-indices-are-non-negative": "unsupported",
          "class-ids-past-46340-overflow-the-matrix": "bug", "binary-means-classes-0-and-1": "unsupported"}
 SMALLEST = {
     "accuracy_score/errors/empty": {"value": 0.0},
@@ -661,7 +661,7 @@ def test_stripped_of_conventions_and_divergences_it_fails(live, tmp_path):
     import yaml
 
     _, rec = live
-    covered = {c["id"] for c in rec["cases"] if c["status"] in ("convention", "declared")}
+    covered = {c["id"] for c in rec["cases"] if c["status"] in ("by-convention", "declared")}
     assert covered
     manifest = yaml.safe_load((PORT / "port.yaml").read_text(encoding="utf-8"))
     del manifest["conventions"], manifest["divergences"]

@@ -26,15 +26,15 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conformance.harness.judging import MISBEHAVIOUR
 from conformance.harness.record import read_record
+from conformance.harness.status import MISBEHAVIOUR
 
 REPO = Path(__file__).resolve().parent.parent
 PORT = REPO / "ports" / "mljs"
 PINNED = "2.0.0"
 
 # The whole run, per status (corpus 1.2.1).
-TOTALS = {"cases": 4168, "passed": 277, "convention": 46, "failed": 0, "declared": 39, "skipped": 3806}
+TOTALS = {"cases": 4168, "passed": 277, "by-convention": 46, "failed": 0, "declared": 39, "skipped": 3806}
 # Per divergence: (matched, declared, passed, skipped).  matched == declared: none is wider than the behaviour.
 DIVERGENCES = {
     "binary-positive-label-must-be-observed": (15, 15, 0, 0),
@@ -47,13 +47,13 @@ DIVERGENCES = {
 PER_METRIC = {
     "accuracy_score": {"passed": 19, "declared": 1, "skipped": 44},
     "confusion_matrix": {"passed": 26, "declared": 4, "skipped": 103},
-    "f1_score": {"passed": 59, "convention": 6, "declared": 6, "skipped": 216},
+    "f1_score": {"passed": 59, "by-convention": 6, "declared": 6, "skipped": 216},
     "fbeta_score": {"skipped": 337},  # the corpus has no fbeta_score case with beta=1
     "matthews_corrcoef": {"passed": 7, "declared": 8, "skipped": 32},
     "multilabel_confusion_matrix": {"passed": 12, "skipped": 26},
-    "precision_recall_fscore_support": {"passed": 48, "convention": 17, "declared": 6, "skipped": 246},
-    "precision_score": {"passed": 54, "convention": 9, "declared": 7, "skipped": 211},
-    "recall_score": {"passed": 49, "convention": 14, "declared": 7, "skipped": 211},
+    "precision_recall_fscore_support": {"passed": 48, "by-convention": 17, "declared": 6, "skipped": 246},
+    "precision_score": {"passed": 54, "by-convention": 9, "declared": 7, "skipped": 211},
+    "recall_score": {"passed": 49, "by-convention": 14, "declared": 7, "skipped": 211},
     "zero_one_loss": {"passed": 3, "skipped": 30},
 }
 # Every skip reason, with its count: each names something the library has no way to express.
@@ -89,7 +89,7 @@ SMALLEST = {
     "matthews_corrcoef/zero-denominator/one-sample": ("declared", {"value": "NaN"}),
     "accuracy_score/errors/empty": ("declared", {"error": {"type": "TypeError", "message": "Cannot read properties of undefined (reading 'length')"}}),
     # the convention's smallest case (it was the blanket zero-division-is-nan divergence's)
-    "precision_score/single-class/one-sample-wrong": ("convention", {"value": "NaN"}),
+    "precision_score/single-class/one-sample-wrong": ("by-convention", {"value": "NaN"}),
 }
 # What every case a divergence declares shows, so that no selector absorbs another behaviour.
 SHOWS = {
@@ -183,7 +183,7 @@ def test_zero_division_nan_is_a_convention_that_explains_every_undefined_ratio(r
     convention zero-division=nan (scikit-learn's zero_division=np.nan), none fails under it."""
     _, rec = run
     assert rec["start"]["conventions"] == {"*": ["classes=observed", "zero-division=nan"]}
-    convention = [c for c in rec["cases"] if c["status"] == "convention"]
+    convention = [c for c in rec["cases"] if c["status"] == "by-convention"]
     assert Counter(c["convention"] for c in convention) == {"zero-division=nan": TOTALS["convention"]}
     assert Counter(c["metric"] for c in convention) == {
         "precision_score": 9, "recall_score": 14, "f1_score": 6, "precision_recall_fscore_support": 17}

@@ -23,14 +23,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conformance.harness.judging import MISBEHAVIOUR
 from conformance.harness.record import read_record
+from conformance.harness.status import MISBEHAVIOUR
 
 REPO = Path(__file__).resolve().parent.parent
 PORT = REPO / "ports" / "pytorch-classification"
 
 # The whole run per status (corpus 1.2.1), and per divergence: (matched, declared).
-TOTALS = {"cases": 4168, "passed": 170, "convention": 18, "failed": 0, "declared": 36, "skipped": 3944}
+TOTALS = {"cases": 4168, "passed": 170, "by-convention": 18, "failed": 0, "declared": 36, "skipped": 3944}
 DIVERGENCES = {
     "empty-input-is-nan": (6, 6),
     "rank-count-ties-count-for-the-true-class": (11, 11),
@@ -77,7 +77,7 @@ def test_verify_exits_0_with_exact_totals(run):
     implementation = rec["start"]["implementation"]
     assert (implementation["name"], implementation["language"]) == ("pytorch-classification", "python")
     assert rec["start"]["harness"]["protocol"] == 2
-    conventions = Counter(c["metric"] for c in rec["cases"] if c["status"] == "convention")
+    conventions = Counter(c["metric"] for c in rec["cases"] if c["status"] == "by-convention")
     assert conventions == CONVENTION_CASES
     # label metrics arrived as score matrices, cut into batches (port.yaml: forms, streaming)
     streamed = [c for c in rec["cases"] if c.get("batches") and c["status"] != "skipped"]
@@ -106,7 +106,7 @@ def test_stripped_of_conventions_and_divergences_it_fails(run, tmp_path):
     """The same adapter and library, with port.yaml's conventions and divergences removed: every case they
     covered fails, and verify exits 1."""
     _, rec = run
-    covered = {c["id"] for c in rec["cases"] if c["status"] in ("convention", "declared")}
+    covered = {c["id"] for c in rec["cases"] if c["status"] in ("by-convention", "declared")}
     port = tmp_path / "stripped"
     port.mkdir()
     for name in ("adapter.py", "metrics.py"):

@@ -82,7 +82,7 @@ def test_rows_cover_any_metric_keyword_and_value_kind_in_a_fixed_order():
 
 def test_row_statuses():
     divergences = [
-        {"id": "conv", "kind": "convention", "selector": {"params": {"mode": "c"}}, "note": "n1", "link": "https://x.invalid/1"},
+        {"id": "conv", "kind": "choice", "selector": {"params": {"mode": "c"}}, "note": "n1", "link": "https://x.invalid/1"},
         {"id": "bug", "kind": "bug", "selector": {"params": {"mode": "b"}}, "note": "n2", "link": "https://x.invalid/2"},
         {"id": "uns", "kind": "unsupported", "selector": {"params": {"mode": "u"}}, "note": "n3", "link": "javascript:x()"},
     ]
@@ -98,7 +98,7 @@ def test_row_statuses():
     ]
     run = run_of(cases, divergences=divergences, names={"m.level": "depth", "m": "M"})
     by_label = {r.label: r for r in model.table(run)}
-    assert by_label["mode=\"c\""].status == "convention"
+    assert by_label["mode=\"c\""].status == "other convention"
     assert by_label["mode=\"b\""].status == "divergence" and not by_label["mode=\"b\""].undeclared
     assert by_label["mode=\"u\""].status == "unsupported"
     assert by_label["mode=\"u2\""].status == "unsupported" and by_label["mode=\"u2\""].evidence == "1 skipped: no u2 (1)"
@@ -107,9 +107,9 @@ def test_row_statuses():
     assert by_label["level=1"].status == "renamed" and by_label["level=1"].port_name == "depth"
     function = by_label[""]
     assert function.status == "partly" and function.undeclared and function.port_name == "M"
-    assert function.status_text == ("partly: 2 same, 2 divergence (undeclared), 2 unsupported, 1 convention, "
+    assert function.status_text == ("partly: 2 same, 2 divergence (undeclared), 2 unsupported, 1 other convention, "
                                     "1 not judged")
-    assert function.evidence == ("2 passed, 1 failed, 3 declared (1 bug, 1 convention, 1 unsupported), 1 skipped, "
+    assert function.evidence == ("2 passed, 1 failed, 3 declared (1 bug, 1 choice, 1 unsupported), 1 skipped, "
                                  "1 crashed")
     uns = by_label["mode=\"u\""].notes[0]
     assert uns.link is None and uns.raw_link == "javascript:x()"  # never an href
@@ -157,7 +157,7 @@ def test_extension_rows_follow_their_function_or_close_the_table():
 def tally(**counts) -> model.Tally:
     t = model.Tally()
     run = run_of([], divergences=[{"id": k, "kind": k, "selector": {}, "note": "", "link": ""}
-                                  for k in ("convention", "bug", "unsupported")])
+                                  for k in ("choice", "bug", "unsupported")])
     i = 0
     for status, n in counts.items():
         for _ in range(n):
@@ -172,7 +172,7 @@ def tally(**counts) -> model.Tally:
 @pytest.mark.parametrize("counts, message, color", [
     ({"passed": 10}, "100% conformant", "brightgreen"),
     ({"passed": 999, "failed": 1}, "99% conformant", "green"),  # rounded down: 100 only when nothing failed
-    ({"passed": 9, "declared_convention": 1}, "100% conformant", "brightgreen"),
+    ({"passed": 9, "declared_choice": 1}, "100% conformant", "brightgreen"),
     ({"passed": 9, "declared_bug": 1}, "90% conformant", "yellowgreen"),
     ({"passed": 9, "declared_unsupported": 1}, "100% conformant, 10% unsupported", "brightgreen"),
     ({"passed": 1, "skipped": 999}, "100% conformant, 100% unsupported", "brightgreen"),  # rounded up: never 0 or hidden

@@ -53,7 +53,7 @@ def write(path: Path, events: list[dict]) -> Path:
 
 
 DIVERGENCES = [
-    {"id": "empty-is-zero", "kind": "convention", "selector": {"metrics": ["declared_convention"]},
+    {"id": "empty-is-zero", "kind": "choice", "selector": {"metrics": ["declared_convention"]},
      "note": "0 for no samples", "link": "../../docs/conventions.md"},
     {"id": "no-weights", "kind": "unsupported", "selector": {"metrics": ["one_declared_unsupported"]},
      "note": "no sample weights", "link": "https://example.invalid/w"},
@@ -106,8 +106,8 @@ def test_row_statuses(rules):
         "all_same": "same",
         "broken": "not judged",
         "declared_bug": "partly: 1 same, 1 divergence",
-        "declared_convention": "convention",
-        "follows": "partly: 3 convention, 1 same",
+        "declared_convention": "other convention",
+        "follows": "partly: 3 other convention, 1 same",
         "one_declared_unsupported": "partly: 62 same, 1 unsupported",  # not "unsupported": one case among 63
         "partly_skipped": "partly: 1 same, 1 unsupported",
         "renamed_fn": "renamed",
@@ -117,7 +117,7 @@ def test_row_statuses(rules):
     assert rules.not_implemented == (["absent_one", "absent_two"], 7)
     assert [r.label for r in rules.rows if r.metric == "absent_one"] == [""]  # no row per keyword value
     nan = next(r for r in rules.rows if r.label == "zero_division=NaN")
-    assert nan.status_text == "convention" and nan.names == ["follows zero-division=nan"]  # the convention is named
+    assert nan.status_text == "other convention" and nan.names == ["follows zero-division=nan"]  # the convention is named
 
 
 def test_not_implemented_functions_collapse_to_one_line(rules):

@@ -89,13 +89,13 @@ def test_a_port_following_a_declared_convention_passes_those_cases_as_convention
                          extra='conventions: {"*": [classes=declared]}\n')
     out = capsys.readouterr().out
     assert code == 0, out
-    followed = {i for i, c in cases.items() if c["status"] == "convention"}
+    followed = {i for i, c in cases.items() if c["status"] == "by-convention"}
     assert followed == with_key("classes=declared")
     for i in followed:
         assert cases[i]["convention"] == "classes=declared"
         assert cases[i]["expected"] == corpus().cases[[c.id for c in corpus()].index(i)].raw["conventions"][
             "classes=declared"]
-    assert all(c["status"] in ("passed", "convention") for c in cases.values())
+    assert all(c["status"] in ("passed", "by-convention") for c in cases.values())
     assert f"convention {len(followed)}" in out
 
 
@@ -121,7 +121,7 @@ def test_combined_conventions_are_judged_by_their_joint_key(tmp_path, capsys):
     extra = 'conventions: {"*": [classes=supported, zero-division=1]}\n'
     code, cases, _ = run(tmp_path, "conventional.py", "classes=supported", "zero-division=1", extra=extra)
     assert code == 0, capsys.readouterr().out
-    keys = {c["convention"] for c in cases.values() if c["status"] == "convention"}
+    keys = {c["convention"] for c in cases.values() if c["status"] == "by-convention"}
     assert "classes=supported+zero-division=1" in keys and "zero-division=1" in keys
     assert cases["precision_score/conv/predicted-only/macro"]["convention"] == "classes=supported+zero-division=1"
 
@@ -132,12 +132,12 @@ def test_a_metrics_own_entry_overrides_the_star_entry(tmp_path, capsys):
     assert code == 1
     declared = with_key("classes=declared")
     assert {i for i, c in cases.items() if c["status"] == "failed"} == {i for i in declared if i.startswith("f1_score/")}
-    assert {i for i, c in cases.items() if c["status"] == "convention"} == {
+    assert {i for i, c in cases.items() if c["status"] == "by-convention"} == {
         i for i in declared if not i.startswith("f1_score/")}
 
 
 def test_a_divergence_explained_by_a_convention_is_stale(tmp_path, capsys):
-    extra = ('conventions: {"*": [classes=declared]}\ndivergences:\n  - id: absent-classes\n    kind: convention\n'
+    extra = ('conventions: {"*": [classes=declared]}\ndivergences:\n  - id: absent-classes\n    kind: choice\n'
              '    selector: {tags: [absent-class]}\n    note: n\n    link: l\n')
     code, cases, record = run(tmp_path, "conventional.py", "classes=declared", extra=extra)
     out = capsys.readouterr().out
@@ -277,7 +277,7 @@ def test_reports_show_conventions_apart_from_divergences(tmp_path, capsys):
     assert "follows classes=declared" in table
     row = next(line for line in table.splitlines() if line.startswith("| `f1_score` |"))
     # mixed cases: the row says so with the counts (decision 0015), and names the convention
-    assert "| partly: 8 same, 2 convention | follows classes=declared |" in row
+    assert "| partly: 8 same, 2 other convention | follows classes=declared |" in row
     assert "convention (classes=declared)" in row
     index = (tmp_path / "out" / "index.md").read_text()
     assert "`*: classes=declared`" in index and "`y_true: float-ids`" in index
@@ -311,7 +311,7 @@ def test_a_results_file_is_judged_under_the_declared_conventions_too(tmp_path, c
                  "--no-progress"])
     assert code == 0, capsys.readouterr().out
     statuses = {c["id"]: c["status"] for c in read_record(record)["cases"]}
-    assert {i for i, s in statuses.items() if s == "convention"} == with_key("classes=declared")
+    assert {i for i, s in statuses.items() if s == "by-convention"} == with_key("classes=declared")
 
 
 def test_records_and_run_messages_with_forms_batches_and_conventions_follow_their_schemas(tmp_path, capsys):
@@ -350,7 +350,7 @@ def test_failures_that_follow_a_convention_are_counted_and_a_declaration_suggest
 
 
 def test_a_divergence_whose_cases_follow_a_convention_says_so(tmp_path, capsys):
-    extra = ("divergences:\n  - id: absent-classes\n    kind: convention\n    selector: {ids: [" +
+    extra = ("divergences:\n  - id: absent-classes\n    kind: choice\n    selector: {ids: [" +
              ", ".join(f'"{i}"' for i in sorted(with_key("classes=declared"))) + "]}\n    note: n\n    link: l\n")
     code, cases, _ = run(tmp_path, "conventional.py", "classes=declared", extra=extra)
     out = capsys.readouterr().out
@@ -482,7 +482,7 @@ def test_the_axis_corpus_has_what_the_tests_need():
 def test_under_classes_declared_a_score_port_gets_the_conventions_classes_and_passes(tmp_path, capsys):
     code, cases = scores_port(tmp_path, axis_corpus(), "lowest", "columns", "lowest")
     assert code == 0, capsys.readouterr().out
-    assert {i for i, c in cases.items() if c["status"] == "convention"} == declared_changes(axis_corpus())
+    assert {i for i, c in cases.items() if c["status"] == "by-convention"} == declared_changes(axis_corpus())
     assert {i for i, c in cases.items() if c["status"] == "failed"} == set()
     # The one-class cases are skipped by the harness, saying why; every other case was sent.
     skipped = harness_skips(cases)
@@ -563,5 +563,5 @@ def test_a_port_declaring_all_is_sent_no_tie_and_passes(tmp_path, capsys, corpus
         assert c["form"]["rules"] == {"argmax-ties": "all"}
         assert all(sorted(row)[-1] > sorted(row)[-2] for row in c["sent"]["y_pred"]), c["id"]
     if corpus is axis_corpus:
-        assert {i for i, c in cases.items() if c["status"] == "convention"} == declared_changes(axis_corpus())
+        assert {i for i, c in cases.items() if c["status"] == "by-convention"} == declared_changes(axis_corpus())
         assert set(harness_skips(cases)) == ONE_CLASS

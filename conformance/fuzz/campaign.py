@@ -20,7 +20,7 @@ import math
 import os
 import time
 from fnmatch import fnmatchcase
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 
 from conformance import conventions as conv
@@ -28,17 +28,16 @@ from conformance.compare import compare
 from conformance.corpus import _decode_case
 from conformance.encoding import decode_numeric
 from conformance.fuzz.space import Call, Space
-from conformance.harness.judging import (
-    CONVENTION, CRASHED, DECLARED, FAILED, FAULTED, NOT_RUN, PASSED, PROTOCOL, SKIPPED, TIMED_OUT, Declarations,
-)
+from conformance.harness.judging import Declarations
 from conformance.harness.live import LiveRunner, Options as RunOptions, PortDown, start_port
 from conformance.harness.process import StderrLog
 from conformance.harness.protocol import SentCase
+from conformance.harness.status import Status
 from conformance.harness.tolerance import Tolerances
 from conformance.harness.verify import convention_key, prepared
 
 BATCH = 64  # calls drawn, judged by scikit-learn and sent to the port at a time
-FINDING_STATUSES = (FAILED, FAULTED, CRASHED, TIMED_OUT, PROTOCOL)
+FINDING_STATUSES = (Status.FAILED, Status.FAULTED, Status.CRASHED, Status.TIMED_OUT, Status.PROTOCOL_ERROR)
 
 
 @dataclass
@@ -148,9 +147,9 @@ def difference(case, outcome) -> str:
         return noted
     actual = outcome.actual or {}
     status = outcome.status
-    if status == FAULTED:
+    if status == Status.FAULTED:
         return f"faulted: {actual.get('error', {}).get('type', '?')}"
-    if status != FAILED:
+    if status != Status.FAILED:
         return status
     expected_error = case.expected.is_error if outcome.convention is None else \
         "error" in case.raw["conventions"][outcome.convention]
@@ -215,18 +214,18 @@ class Session:
         out = []
         for n, case in enumerate(cases):
             if n in skipped:
-                out.append(SimpleNamespace(status=SKIPPED, actual={"skipped": skipped[n]}, detail=skipped[n],
+                out.append(SimpleNamespace(status=Status.SKIPPED, actual={"skipped": skipped[n]}, detail=skipped[n],
                                            convention=None, divergence=None, follows=()))
                 continue
             outcome = self._results[n]
-            if templates is not None and outcome.status in (FAILED, FAULTED):
-                outcome.difference = difference(case, outcome)
+            if templates is not None and outcome.status in (Status.FAILED, Status.FAULTED):
+                outcome = replace(outcome, difference=difference(case, outcome))
                 t = templates[n]
                 view = SimpleNamespace(id=t["id"], tags=tuple(t.get("tags", ())), metric=case.metric, raw=case.raw)
                 outcome = self.declarations.apply(view, outcome)
                 divergence = _explained(self.explained, case, outcome)
                 if divergence is not None:
-                    outcome.status, outcome.divergence = DECLARED, divergence
+                    outcome = replace(outcome, status=Status.DECLARED, divergence=divergence)
             out.append(outcome)
         return out
 
@@ -257,14 +256,14 @@ def declared_kinds(session, cases) -> tuple:
     for start in range(0, len(cases), 512):
         chunk = cases[start:start + 512]
         for case, outcome in zip(chunk, session.judge(chunk, [c.raw for c in chunk])):
-            if outcome.status == DECLARED:
+            if outcome.status == Status.DECLARED:
                 found.add((case.metric, difference(case, outcome), frozenset(_categorical(case.raw["params"])),
                            outcome.divergence))
     return tuple(sorted(found, key=repr))
 
 
 def _explained(explained, case, outcome) -> str | None:
-    if not explained or outcome.status not in (FAILED, FAULTED):
+    if not explained or outcome.status not in (Status.FAILED, Status.FAULTED):
         return None
     kind = difference(case, outcome)
     keywords = set(_categorical(case.raw["params"]))
@@ -326,7 +325,7 @@ def run_job(port_dir: str, corpus_root: str, budget: Budget, job: int) -> dict:
             for call, case, outcome in zip(calls, cases, outcomes):
                 tally.examples += 1
                 tally.statuses[outcome.status] = tally.statuses.get(outcome.status, 0) + 1
-                if outcome.status == DECLARED:
+                if outcome.status == Status.DECLARED:
                     tally.declared[outcome.divergence] = tally.declared.get(outcome.divergence, 0) + 1
                 elif outcome.status in FINDING_STATUSES:
                     note(signature(case, outcome), "oracle", call, case, outcome, difference(case, outcome))

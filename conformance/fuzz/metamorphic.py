@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from conformance.compare import compare
 from conformance.encoding import decode_numeric
-from conformance.harness.judging import DECLARED, FAULTED
+from conformance.harness.status import Status
 
 MAX_SAMPLES = 2000  # relations are checked on calls up to this size (each costs extra port calls)
 
@@ -44,7 +44,7 @@ def _holds(expected_from, original: dict, variant: dict, rtol: float, atol: floa
 
 def _answer(outcome) -> dict | None:
     actual = outcome.actual
-    if not actual or outcome.status == FAULTED:
+    if not actual or outcome.status == Status.FAULTED:
         return None
     return actual
 
@@ -81,7 +81,7 @@ def check(session, calls, cases, outcomes, declared_for, templates) -> Broken:
               for k, (i, v) in enumerate(todo)]
     voutcomes = session.judge(vcases, [templates[i] for i, _ in todo], batches=[v.batches for _, v in todo])
     for (i, v), vcase, voutcome in zip(todo, vcases, voutcomes):
-        if DECLARED in (outcomes[i].status, voutcome.status):
+        if Status.DECLARED in (outcomes[i].status, voutcome.status):
             continue
         rtol, atol = session.tolerances.for_metric(calls[i].metric)
         oracle = _holds(v.expected_from, cases[i].raw["expected"], vcase.raw["expected"], 1e-9, 1e-12)

@@ -1,58 +1,34 @@
-"""From a port's answer to a case's status.
+"""From a port's answer to a case's result: its status (conformance.harness.status) and evidence.
 
-Statuses fall in two groups that reports keep apart:
-
-* honest outcomes of the implementation: passed, convention (matches the
-  outcome the corpus stores for the conventions the port declares,
-  docs/conventions.md), failed, declared (failed, but covered by a divergence
-  the port declares), skipped;
-* misbehaviour, when the harness could not judge the implementation:
-  faulted (an error whose type the port does not declare as one of its
-  library's refusals, or one the adapter marked uncaught: a crash of the
-  adapter or the library, never a verdict on the input; decision 0013),
-  crashed, timed-out, protocol-error, not-run (after the restart limit, or
-  missing from a results file).
-
-An error answer passes a case that expects an error only when its type is one
-of the port's declared ``refusals``: otherwise a port whose adapter throws on
-everything would pass every expected-error case.
+An error answer passes a case that expects an error only when its type is one of the port's
+declared ``refusals``: otherwise a port whose adapter throws on everything would pass every
+expected-error case.  Results are immutable: a step that changes one (a declaration covering a
+failure) makes a new one.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from conformance.compare import compare
 from conformance.corpus import Expected
 from conformance.encoding import decode_numeric
 from conformance.harness.protocol import Answer
-
-PASSED = "passed"
-CONVENTION = "convention"
-FAILED = "failed"
-DECLARED = "declared"
-SKIPPED = "skipped"
-FAULTED = "faulted"
-CRASHED = "crashed"
-TIMED_OUT = "timed-out"
-PROTOCOL = "protocol-error"
-NOT_RUN = "not-run"
-
-HONEST = (PASSED, CONVENTION, FAILED, DECLARED, SKIPPED)
-CONFORMANT = (PASSED, CONVENTION)  # what the exit status and the conformance figure count as agreement
-MISBEHAVIOUR = (FAULTED, CRASHED, TIMED_OUT, PROTOCOL, NOT_RUN)
-STATUSES = HONEST + MISBEHAVIOUR
+from conformance.harness.status import Status
 
 
-@dataclass
-class Outcome:
-    status: str
+@dataclass(frozen=True)
+class CaseResult:
+    """What the harness made of one case."""
+
+    status: Status
     actual: dict | None = None  # the port's answer, as sent: {"value"|"error"|"skipped": ...}
     max_error: float | None = None
     detail: str | None = None
-    divergence: str | None = None
+    divergence: str | None = None  # the declared divergence covering it (status declared)
     convention: str | None = None  # the conventions key the case was judged by
     follows: tuple[str, ...] = ()  # for a case not passed: the conventions keys whose stored outcome it matches
+    difference: str | None = None  # a fuzz campaign's kind of difference, noted before a declaration covers it
 
 
 def convention_outcome(case, key: str | None):
@@ -73,7 +49,7 @@ def _short(text: str, limit: int = 160) -> str:
 
 
 def judge(case, answer: Answer, rtol: float, atol: float, convention: str | None = None,
-          refusals: frozenset[str] = frozenset()) -> Outcome:
+          refusals: frozenset[str] = frozenset()) -> CaseResult:
     """The status of ``case`` given a well-formed answer.  ``convention`` is the key of the
     conventions the port declares that apply to the case (conformance.conventions.case_key):
     when the case stores an outcome under it, the answer is judged against that outcome and
@@ -81,25 +57,25 @@ def judge(case, answer: Answer, rtol: float, atol: float, convention: str | None
     library's deliberate rejections of input; any other error is a fault."""
     actual = answer.as_outcome()
     if answer.kind == "skipped":
-        return Outcome(SKIPPED, actual, detail=_short(answer.raw))
+        return CaseResult(Status.SKIPPED, actual, detail=_short(answer.raw))
     if answer.kind == "error" and (answer.uncaught or answer.raw["type"] not in refusals):
         err = answer.raw
         why = ("marked uncaught by the adapter" if answer.uncaught
                else "not a refusal the port declares (port.yaml refusals)")
-        return Outcome(FAULTED, actual, detail=_short(f"{err['type']}: {err['message']} ({why})"))
+        return CaseResult(Status.FAULTED, actual, detail=_short(f"{err['type']}: {err['message']} ({why})"))
     alternative = convention_outcome(case, convention)
     if alternative is not None:
-        outcome = _judge(alternative[1], answer, actual, rtol, atol)
-        outcome.convention = alternative[0]
-        if outcome.status == PASSED:
-            outcome.status = CONVENTION
-        elif outcome.detail:
-            outcome.detail = _short(f"under {alternative[0]}: {outcome.detail}")
+        result = _judge(alternative[1], answer, actual, rtol, atol)
+        if result.status == Status.PASSED:
+            result = replace(result, status=Status.BY_CONVENTION)
+        elif result.detail:
+            result = replace(result, detail=_short(f"under {alternative[0]}: {result.detail}"))
+        result = replace(result, convention=alternative[0])
     else:
-        outcome = _judge(case.expected, answer, actual, rtol, atol)
-    if outcome.status == FAILED:
-        outcome.follows = following(case, answer, rtol, atol)
-    return outcome
+        result = _judge(case.expected, answer, actual, rtol, atol)
+    if result.status == Status.FAILED:
+        result = replace(result, follows=following(case, answer, rtol, atol))
+    return result
 
 
 def following(case, answer: Answer, rtol: float, atol: float) -> tuple[str, ...]:
@@ -107,23 +83,23 @@ def following(case, answer: Answer, rtol: float, atol: float) -> tuple[str, ...]
     summary suggests declaring (decision 0009: a convention is an alternative oracle call)."""
     stored = case.raw.get("conventions") or {}
     return tuple(key for key in sorted(stored) if _judge(convention_outcome(case, key)[1], answer,
-                                                         answer.as_outcome(), rtol, atol).status == PASSED)
+                                                         answer.as_outcome(), rtol, atol).status == Status.PASSED)
 
 
-def _judge(expected, answer: Answer, actual: dict, rtol: float, atol: float) -> Outcome:
+def _judge(expected, answer: Answer, actual: dict, rtol: float, atol: float) -> CaseResult:
     """Judge a value or a refusal (faults are settled by the caller)."""
     if expected.is_error:
         if answer.kind == "error":  # a declared refusal matches any expected error; both types are recorded
-            return Outcome(PASSED, actual)
-        return Outcome(FAILED, actual, detail=_short(
+            return CaseResult(Status.PASSED, actual)
+        return CaseResult(Status.FAILED, actual, detail=_short(
             f"expected an error ({expected.error['type']}: {expected.error['message']}), got a value"))
     if answer.kind == "error":
         err = answer.raw
-        return Outcome(FAILED, actual, detail=_short(f"expected a value, got an error ({err['type']}: {err['message']})"))
+        return CaseResult(Status.FAILED, actual, detail=_short(f"expected a value, got an error ({err['type']}: {err['message']})"))
     result = compare(expected.value, answer.value, rtol, atol)
     if result.ok:
-        return Outcome(PASSED, actual, max_error=result.max_error)
-    return Outcome(FAILED, actual, max_error=result.max_error, detail=_short(result.reason))
+        return CaseResult(Status.PASSED, actual, max_error=result.max_error)
+    return CaseResult(Status.FAILED, actual, max_error=result.max_error, detail=_short(result.reason))
 
 
 class Declarations:
@@ -141,7 +117,7 @@ class Declarations:
         self.counts = {d.id: {"matched": 0, "declared": 0, "passed": 0, "failed": 0, "skipped": 0, "other": 0}
                        for d in self.divergences}
 
-    def apply(self, case, outcome: Outcome) -> Outcome:
+    def apply(self, case, outcome: CaseResult) -> CaseResult:
         """Count ``case`` against every divergence covering it; a failure (or a fault of the
         declared error type) covered by one becomes declared (the first in port.yaml order names it)."""
         if not self.divergences:
@@ -149,7 +125,7 @@ class Declarations:
         status = outcome.status
         # a case that passes under a declared convention counts as passed: a divergence it
         # was declared for is stale once the convention explains it
-        key = "passed" if status == CONVENTION else status if status in ("passed", "failed", "skipped") else "other"
+        key = "passed" if status == Status.BY_CONVENTION else str(status) if status in ("passed", "failed", "skipped") else "other"
         chosen = None
         for d in self.divergences:
             if d.covers(case):
@@ -160,8 +136,7 @@ class Declarations:
                     chosen = d
         if chosen is not None:
             self.counts[chosen.id]["declared"] += 1
-            outcome.status = DECLARED
-            outcome.divergence = chosen.id
+            return replace(outcome, status=Status.DECLARED, divergence=chosen.id)
         return outcome
 
     def report(self) -> list[dict]:
@@ -178,9 +153,9 @@ class Declarations:
         return out
 
 
-def _declarable(divergence, outcome: Outcome) -> bool:
-    if outcome.status == FAILED:
+def _declarable(divergence, outcome: CaseResult) -> bool:
+    if outcome.status == Status.FAILED:
         return True
-    if outcome.status == FAULTED and divergence.kind == "bug" and divergence.error is not None:
+    if outcome.status == Status.FAULTED and divergence.kind == "bug" and divergence.error is not None:
         return (outcome.actual or {}).get("error", {}).get("type") == divergence.error
     return False

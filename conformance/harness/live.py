@@ -27,9 +27,10 @@ import time
 from collections import deque
 from dataclasses import dataclass, replace
 
-from conformance.harness.judging import CRASHED, NOT_RUN, PROTOCOL, TIMED_OUT, Outcome, judge
-from conformance.harness.process import DEFAULT_MAX_LINE, EOF, OVERSIZED, TIMEOUT, PortProcess, StderrLog, Marker
+from conformance.harness.judging import CaseResult, judge
+from conformance.harness.process import DEFAULT_MAX_LINE, EOF, OVERSIZED, TIMEOUT, Marker, PortProcess, StderrLog
 from conformance.harness.protocol import START, STOP, Fault, excerpt, parse_answer, parse_start_reply, run_line
+from conformance.harness.status import Status
 
 
 BYTES_PER_SECOND = 1_000_000  # a case's timeout grows by one second per megabyte of its run message
@@ -149,7 +150,7 @@ class LiveRunner:
 
     def _amend_held(self, fault: Fault) -> None:
         n, case, outcome, seconds, err = self._held
-        amended = Outcome(PROTOCOL, outcome.actual, outcome.max_error,
+        amended = CaseResult(Status.PROTOCOL_ERROR, outcome.actual, outcome.max_error,
                           detail=f"{fault.message} (first answer judged {outcome.status})")
         self._held = (n, case, amended, seconds, err)
 
@@ -199,7 +200,7 @@ class LiveRunner:
                 pending.popleft()
                 self.timeouts_in_a_row = 0
                 if isinstance(found, Fault):
-                    self._emit(n, case, Outcome(PROTOCOL, detail=found.message), now - head_since)
+                    self._emit(n, case, CaseResult(Status.PROTOCOL_ERROR, detail=found.message), now - head_since)
                     if found.resync:
                         self._restart(case, f"protocol error: {found.message}", pending, resend)
                         now = time.monotonic()
@@ -211,14 +212,14 @@ class LiveRunner:
                 continue
             pending.popleft()
             if line is TIMEOUT:
-                outcome = Outcome(TIMED_OUT, detail=f"no answer within {opts.timeout:g}s")
+                outcome = CaseResult(Status.TIMED_OUT, detail=f"no answer within {opts.timeout:g}s")
             elif line is OVERSIZED:
-                outcome = Outcome(PROTOCOL, detail=f"answer longer than {opts.max_line} bytes")
+                outcome = CaseResult(Status.PROTOCOL_ERROR, detail=f"answer longer than {opts.max_line} bytes")
             else:  # EOF
                 code = self.port.returncode(wait=0.5)
                 self.port.drain_stderr(0.5)
                 status = f"status {code}" if code is not None else "stdout closed, still running"
-                outcome = Outcome(CRASHED, detail=f"the port exited ({status}) while running this case")
+                outcome = CaseResult(Status.CRASHED, detail=f"the port exited ({status}) while running this case")
             self._emit(n, case, outcome, now - head_since, last_words=line is not OVERSIZED)
             self.timeouts_in_a_row = self.timeouts_in_a_row + 1 if line is TIMEOUT else 0
             limit = opts.max_consecutive_timeouts
@@ -269,7 +270,7 @@ class LiveRunner:
         self._flush()
         for items in (pending, resend, source):
             for n, case in items:
-                self._finish(n, case, Outcome(NOT_RUN, detail=f"not run: {self.down}"), None, "")
+                self._finish(n, case, CaseResult(Status.NOT_RUN, detail=f"not run: {self.down}"), None, "")
         pending.clear()
         resend.clear()
 

@@ -24,7 +24,7 @@ from conformance.harness.protocol import validator
 
 MANIFEST_NAME = "port.yaml"
 PYTHON = "{python}"  # in command/setup: the interpreter running the harness
-KINDS = ("convention", "bug", "unsupported")
+KINDS = ("choice", "bug", "unsupported")
 
 
 class ManifestError(Exception):
@@ -150,7 +150,9 @@ def _describe(err) -> tuple[str, str]:
         allowed = ", ".join(err.schema.get("properties", {}))
         return _field(path + extra[:1]), f"unknown field (allowed: {allowed}; or an x- prefixed extension)"
     if v == "enum":
-        return _field(path), f"{err.instance!r} is not one of {', '.join(map(str, err.validator_value))}"
+        hint = (" (a divergence of kind convention is now kind choice: a named convention is declared under "
+                "conventions, docs/glossary.md)" if path and path[-1] == "kind" and err.instance == "convention" else "")
+        return _field(path), f"{err.instance!r} is not one of {', '.join(map(str, err.validator_value))}{hint}"
     if v == "type":
         message = f"must be {err.validator_value}, not {type(err.instance).__name__} {err.instance!r}"
         if err.validator_value == "string" and isinstance(err.instance, (bool, int, float)):

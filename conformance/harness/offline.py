@@ -15,8 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from conformance.harness.judging import NOT_RUN, PROTOCOL, Outcome, judge
+from conformance.harness.judging import CaseResult, judge
+
 from conformance.harness.protocol import excerpt, interpret, parse_json_line, schema_errors
+from conformance.harness.status import Status
 
 
 @dataclass
@@ -76,14 +78,14 @@ def judge_results(results: Results, numbered, tolerances, refusals, finish, conv
     for n, case in numbered:
         entry = results.answers.get(case.id)
         if entry is None:
-            finish(n, case, Outcome(NOT_RUN, detail="no answer in the results file"), None, "")
+            finish(n, case, CaseResult(Status.NOT_RUN, detail="no answer in the results file"), None, "")
             continue
         first, found, duplicates = entry
         if duplicates:
             lines = ", ".join(str(x) for x in [first, *duplicates])
-            finish(n, case, Outcome(PROTOCOL, detail=f"answered {1 + len(duplicates)} times (lines {lines})"), None, "")
+            finish(n, case, CaseResult(Status.PROTOCOL_ERROR, detail=f"answered {1 + len(duplicates)} times (lines {lines})"), None, "")
         elif isinstance(found, str):
-            finish(n, case, Outcome(PROTOCOL, detail=found), None, "")
+            finish(n, case, CaseResult(Status.PROTOCOL_ERROR, detail=found), None, "")
         else:
             rtol, atol = tolerances.for_metric(case.metric)
             finish(n, case, judge(case, found, rtol, atol, convention_key(case) if convention_key else None,

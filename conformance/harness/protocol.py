@@ -20,7 +20,7 @@ import jsonschema_rs
 
 from conformance.encoding import EncodingError, decode_numeric, loads
 
-PROTOCOL = 2
+PROTOCOL_VERSION = 2
 RESULTS_PROTOCOLS = (1, 2)  # a results file's header may name either: its lines are the same in both
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "protocol_schema"
 
@@ -65,7 +65,7 @@ def encode_line(message: dict) -> bytes:
     return (_dumps(message) + "\n").encode("utf-8")
 
 
-START = encode_line({"cmd": "start", "protocol": PROTOCOL})
+START = encode_line({"cmd": "start", "protocol": PROTOCOL_VERSION})
 STOP = encode_line({"cmd": "stop"})
 
 
@@ -240,11 +240,11 @@ def parse_start_reply(line: bytes) -> dict | str:
     document, problem, framed = parse_json_line(line)
     if problem:
         return f"answered start with a line that is {problem}" if not framed else f"start reply: {problem}"
-    if isinstance(document, dict) and document.get("protocol") not in (None, PROTOCOL):
+    if isinstance(document, dict) and document.get("protocol") not in (None, PROTOCOL_VERSION):
         got = document.get("protocol")
         hint = (": run messages no longer carry a case object; metric, inputs and params are top-level fields "
                 "(docs/protocol.md, 'Changes from protocol 1')") if got == 1 else ""
-        return f"port speaks protocol {got!r}; this harness speaks protocol {PROTOCOL}{hint}"
+        return f"port speaks protocol {got!r}; this harness speaks protocol {PROTOCOL_VERSION}{hint}"
     errors = schema_errors("start-reply", document)
     if errors:
         return f"start reply does not follow start-reply.schema.json: {errors[0]}: {excerpt(line)}"

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from conformance.harness.judging import CONFORMANT, DECLARED, FAILED, FAULTED, MISBEHAVIOUR, NOT_RUN, SKIPPED
+from conformance.harness.status import CONFORMANT, MISBEHAVIOUR, Status
 
 MOSTLY = 0.5  # this share of answered smoke cases failing points at the adapter, not at the implementation
 
@@ -57,33 +57,33 @@ class Diagnosis:
 def diagnose(events: list[dict], port: str) -> Diagnosis:
     """The verdict of a smoke run from its record's case events."""
     cases = [e for e in events if e.get("event") == "case"]
-    count = {s: sum(e["status"] == s for e in cases) for s in (*CONFORMANT, FAILED, DECLARED, SKIPPED, *MISBEHAVIOUR)}
+    count = {s: sum(e["status"] == s for e in cases) for s in (*CONFORMANT, Status.FAILED, Status.DECLARED, Status.SKIPPED, *MISBEHAVIOUR)}
     n = len(cases)
     head = f"smoke ({n} worked example(s), one per metric)"
     if n == 0:
         return Diagnosis(True, f"{head}: no case to run: the selection has no case whose expected value holds no NaN")
-    if count[NOT_RUN] == n:
+    if count[Status.NOT_RUN] == n:
         return Diagnosis(True, f"{head}: the adapter of port {port} did not start or went down: {cases[0]['detail']}")
     for status in MISBEHAVIOUR:
         bad = [e for e in cases if e["status"] == status]
-        if bad and status != NOT_RUN:
+        if bad and status != Status.NOT_RUN:
             first = bad[0]
             hint = ("an error type the library raises on purpose belongs in port.yaml refusals; any other "
-                    "exception on a plain case is the adapter's or the library's crash" if status == FAULTED
+                    "exception on a plain case is the adapter's or the library's crash" if status == Status.FAULTED
                     else "the adapter breaks the protocol or dies (docs/protocol.md)")
             return Diagnosis(True, f"{head}: {len(bad)} {status}, first {first['id']}: {first['detail']}; {hint}")
-    answered = n - count[SKIPPED]
+    answered = n - count[Status.SKIPPED]
     if answered == 0:
         reason = cases[0]["detail"]
         return Diagnosis(True, f"{head}: every case was skipped (first reason: {reason}); does the adapter map "
                                "scikit-learn's metric names and keywords to the library's?")
-    failed = [e for e in cases if e["status"] == FAILED]
+    failed = [e for e in cases if e["status"] == Status.FAILED]
     if len(failed) >= 2 and len(failed) >= MOSTLY * answered:
         first = failed[0]
         return Diagnosis(True, f"{head}: {len(failed)} of {answered} answered plain cases differ, across metrics; "
                                f"more likely the adapter (argument order, label or score decoding, answer encoding) "
                                f"than the implementation; first {first['id']}: {first['detail']}")
-    agreed = sum(count[s] for s in CONFORMANT) + count[DECLARED]
+    agreed = sum(count[s] for s in CONFORMANT) + count[Status.DECLARED]
     differ = f" (differ: {', '.join(e['metric'] for e in failed)})" if failed else ""
-    return Diagnosis(False, f"{head}: {agreed} agree, {len(failed)} differ{differ}, {count[SKIPPED]} skipped: the "
+    return Diagnosis(False, f"{head}: {agreed} agree, {len(failed)} differ{differ}, {count[Status.SKIPPED]} skipped: the "
                             "adapter works; running the full selection")

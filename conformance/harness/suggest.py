@@ -36,10 +36,11 @@ import yaml
 
 from conformance import conventions as conv
 from conformance.encoding import decode_numeric
-from conformance.harness.judging import CONVENTION, FAILED, FAULTED, PASSED, SKIPPED, judge
+from conformance.harness.judging import judge
 from conformance.harness.protocol import Answer
+from conformance.harness.status import Status
 
-ANSWERED = (PASSED, CONVENTION, FAILED, "declared", FAULTED)  # statuses that carry the port's answer
+ANSWERED = (Status.PASSED, Status.BY_CONVENTION, Status.FAILED, "declared", Status.FAULTED)  # statuses that carry the port's answer
 TODO_LINK = "TODO: where this difference is documented or tracked"
 
 
@@ -76,11 +77,11 @@ class _Judge:
         raw = item.case.raw
         rtol, atol = self.tolerances.for_metric(item.case.metric)
         out = judge(item.case, item.answer, rtol, atol, None, self.refusals)
-        return out.follows if out.status == FAILED else ()
+        return out.follows if out.status == Status.FAILED else ()
 
 
 def _good(status: str) -> bool:
-    return status in (PASSED, CONVENTION)
+    return status in (Status.PASSED, Status.BY_CONVENTION)
 
 
 def _best_conventions(items: list[_Answered], current: dict[str, str], judged: _Judge) -> dict[str, str]:
@@ -103,7 +104,7 @@ def _best_conventions(items: list[_Answered], current: dict[str, str], judged: _
 def _cause(item: _Answered, status: str) -> tuple[str, str]:
     """(what differs, in words; a short name for divergence ids)."""
     expected, answer = item.case.expected, item.answer
-    if status == FAULTED:
+    if status == Status.FAULTED:
         return f"raises {answer.raw['type']}", f"raises-{answer.raw['type']}"
     if expected.is_error and answer.kind == "value":
         return f"answers a value where scikit-learn raises {expected.error['type']}", "value-not-error"
@@ -202,7 +203,7 @@ def suggest(manifest, corpus, events, tolerances, view=None) -> str:
                 broken.append(f"{e['id']}: {e['status']}: {e.get('detail')}")
             else:
                 answered.append(item)
-        elif e["status"] not in (SKIPPED,) and e["status"] not in ANSWERED:
+        elif e["status"] not in (Status.SKIPPED,) and e["status"] not in ANSWERED:
             broken.append(f"{e['id']}: {e['status']}: {e.get('detail')}")
 
     # 1. refusals: error types answered where scikit-learn raises too
@@ -234,9 +235,9 @@ def suggest(manifest, corpus, events, tolerances, view=None) -> str:
     groups: dict[tuple[str, str], list[_Answered]] = defaultdict(list)
     for item in answered:
         status = judged.status(item, declared[item.case.metric])
-        if status not in (FAILED, FAULTED):
+        if status not in (Status.FAILED, Status.FAULTED):
             continue
-        if any(d.covers(item.case) and (status == FAILED or (d.kind == "bug" and d.error == item.answer.raw["type"]))
+        if any(d.covers(item.case) and (status == Status.FAILED or (d.kind == "bug" and d.error == item.answer.raw["type"]))
                for d in existing):
             continue
         groups[(item.case.metric, _cause(item, status))].append(item)
@@ -253,7 +254,7 @@ def suggest(manifest, corpus, events, tolerances, view=None) -> str:
             taken.add(ident)
             entry = {"id": ident,
                      "kind": "bug" if cause.startswith("raises ") else
-                             "unsupported" if cause.startswith("refuses ") else "convention",
+                             "unsupported" if cause.startswith("refuses ") else "choice",
                      "selector": selector}
             if cause.startswith("raises "):
                 entry["error"] = smallest.answer.raw["type"]

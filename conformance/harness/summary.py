@@ -6,9 +6,7 @@ import json
 import os
 import sys
 
-from conformance.harness.judging import (
-    CONVENTION, CRASHED, DECLARED, FAILED, FAULTED, MISBEHAVIOUR, NOT_RUN, PASSED, PROTOCOL, SKIPPED, TIMED_OUT,
-)
+from conformance.harness.status import MISBEHAVIOUR, Status
 
 SAMPLES = 20  # failing cases listed by name; the rest are counted (all are in the record)
 BROKEN_SHARE = 0.9  # this share of judged cases failing or breaking means a broken port
@@ -17,13 +15,13 @@ BROKEN_MIN = 5
 
 def judged(totals: dict) -> int:
     """Cases the implementation was judged on: passed, convention, failed or declared."""
-    return totals[PASSED] + totals.get(CONVENTION, 0) + totals[FAILED] + totals[DECLARED]
+    return totals[Status.PASSED] + totals.get(Status.BY_CONVENTION, 0) + totals[Status.FAILED] + totals[Status.DECLARED]
 
 
 def exit_status(totals: dict, extra_faults: int = 0) -> int:
     """1 on a failure or a fault, and when nothing at all was judged (a port that skips everything,
     or a run of no case, has not shown that it computes anything); 0 otherwise."""
-    bad = totals[FAILED] + sum(totals[s] for s in MISBEHAVIOUR) + extra_faults
+    bad = totals[Status.FAILED] + sum(totals[s] for s in MISBEHAVIOUR) + extra_faults
     return 1 if bad or not judged(totals) else 0
 
 
@@ -49,12 +47,12 @@ def verdict(totals: dict, extra_faults: int = 0) -> str:
     """One line: conformant, non-conformant, or probably broken."""
     cases = totals["cases"]
     misbehaved = sum(totals[s] for s in MISBEHAVIOUR)
-    sent = cases - totals[SKIPPED]
-    bad = totals[FAILED] + misbehaved
+    sent = cases - totals[Status.SKIPPED]
+    bad = totals[Status.FAILED] + misbehaved
     if cases == 0:
         return "nothing was judged: no case was run"
     if sent >= BROKEN_MIN and bad >= BROKEN_SHARE * sent:
-        if misbehaved >= totals[FAILED]:
+        if misbehaved >= totals[Status.FAILED]:
             return (f"{bad} of {sent} judged cases failed or could not be run: the port or its adapter is "
                     "probably broken (start-up, crashes, protocol), rather than the implementation non-conformant")
         return (f"{bad} of {sent} judged cases failed: the port or its adapter is probably broken "
@@ -64,8 +62,8 @@ def verdict(totals: dict, extra_faults: int = 0) -> str:
         return "nothing was judged: the port skipped every case (does it map scikit-learn's metric names to its own?)"
     if misbehaved or extra_faults:
         return "the port misbehaved: some cases could not be judged (listed above); the implementation was not fully tested"
-    if totals[FAILED]:
-        return f"non-conformant: {totals[FAILED]} case(s) differ from the oracle without a declared divergence"
+    if totals[Status.FAILED]:
+        return f"non-conformant: {totals[Status.FAILED]} case(s) differ from the oracle without a declared divergence"
     return "conformant: every case passed (as scikit-learn or under a declared convention), was declared or was skipped"
 
 
@@ -73,8 +71,8 @@ def summary_lines(*, header: str, totals: dict, samples: list[str], more: int, d
                   notes: list[str], problems: list[str], follows: dict | None = None, by_divergence: dict | None = None,
                   extra_faults: int = 0, record: str | None = None) -> list[str]:
     lines = [header]
-    honest = "  ".join(f"{s} {totals.get(s, 0)}" for s in (PASSED, CONVENTION, FAILED, DECLARED, SKIPPED))
-    broke = "  ".join(f"{s} {totals[s]}" for s in (FAULTED, CRASHED, TIMED_OUT, PROTOCOL, NOT_RUN))
+    honest = "  ".join(f"{s} {totals.get(s, 0)}" for s in (Status.PASSED, Status.BY_CONVENTION, Status.FAILED, Status.DECLARED, Status.SKIPPED))
+    broke = "  ".join(f"{s} {totals[s]}" for s in (Status.FAULTED, Status.CRASHED, Status.TIMED_OUT, Status.PROTOCOL_ERROR, Status.NOT_RUN))
     lines.append(f"  {totals['cases']} cases: {honest}")
     lines.append(f"  port faults: {broke}  (restarts {totals['restarts']})")
     if samples:
@@ -87,13 +85,13 @@ def summary_lines(*, header: str, totals: dict, samples: list[str], more: int, d
         lines += [f"  {p}" for p in problems[:SAMPLES]]
         if len(problems) > SAMPLES:
             lines.append(f"  … and {len(problems) - SAMPLES} more")
-    if totals[FAULTED]:
-        lines.append(f"faults: {totals[FAULTED]} error answer(s) are not refusals the port declares (port.yaml "
+    if totals[Status.FAULTED]:
+        lines.append(f"faults: {totals[Status.FAULTED]} error answer(s) are not refusals the port declares (port.yaml "
                      "refusals) or were marked uncaught: a crash of the adapter or the library is never a verdict "
                      "on the input (listed above)")
     follows = follows or {}
-    for key, count in sorted((follows.get(FAILED) or {}).items(), key=lambda kv: (-kv[1], kv[0])):
-        lines.append(f"{count} of {totals[FAILED]} failures follow {key}: declare it in port.yaml "
+    for key, count in sorted((follows.get(Status.FAILED) or {}).items(), key=lambda kv: (-kv[1], kv[0])):
+        lines.append(f"{count} of {totals[Status.FAILED]} failures follow {key}: declare it in port.yaml "
                      "(conventions, docs/conventions.md)?")
     for d in divergences:
         state = ("stale: remove it from port.yaml" if d["stale"] else
@@ -138,7 +136,7 @@ class Progress:
     def update(self, status: str) -> None:
         if self._bar is None:
             return
-        if status not in (PASSED, CONVENTION, SKIPPED, DECLARED):
+        if status not in (Status.PASSED, Status.BY_CONVENTION, Status.SKIPPED, Status.DECLARED):
             self._bad += 1
             self._bar.set_postfix_str(f"not passed {self._bad}", refresh=False)
         self._bar.update(1)

@@ -20,14 +20,13 @@ from typing import Iterable
 
 from conformance import conventions as conv
 from conformance import forms as input_forms
-from conformance.harness.judging import (
-    CONVENTION, DECLARED, FAILED, NOT_RUN, PASSED, SKIPPED, STATUSES, Declarations, Outcome,
-)
+from conformance.harness.judging import CaseResult, Declarations
 from conformance.harness.live import LiveRunner, Options, PortDown, start_port
 from conformance.harness.offline import judge_results, load_results
 from conformance.harness.process import StderrLog
-from conformance.harness.protocol import PROTOCOL, SentCase
+from conformance.harness.protocol import PROTOCOL_VERSION, SentCase
 from conformance.harness.record import RECORD_FORMAT, RunRecord
+from conformance.harness.status import STATUSES, Status
 from conformance.harness.summary import SAMPLES, Progress, exit_status, inputs_line, summary_lines, verdict
 from conformance.harness.tolerance import Tolerances
 from conformance.provenance import matcher
@@ -68,21 +67,21 @@ class _Run:
         self.counts = {s: 0 for s in STATUSES}
         self.samples: list[str] = []
         self.more = 0
-        self.follows: dict[str, dict[str, int]] = {FAILED: {}, DECLARED: {}}  # status -> conventions key -> cases
+        self.follows: dict[str, dict[str, int]] = {Status.FAILED: {}, Status.DECLARED: {}}  # status -> conventions key -> cases
         self.by_divergence: dict[str, dict[str, int]] = {}  # divergence -> conventions key -> declared cases following it
         self.skip_reasons: Counter = Counter()  # why cases were skipped, for a run that judged nothing
 
-    def finish(self, n, case, outcome: Outcome, seconds, stderr) -> None:
+    def finish(self, n, case, outcome: CaseResult, seconds, stderr) -> None:
         outcome = self.declarations.apply(case, outcome)
         status = outcome.status
         self.counts[status] += 1
-        if status == SKIPPED:
+        if status == Status.SKIPPED:
             reason = outcome.detail or "no reason given"
             if len(self.skip_reasons) < SKIP_REASONS or reason in self.skip_reasons:
                 self.skip_reasons[reason] += 1
         raw = case.raw
         sent = case.inputs if isinstance(case, SentCase) and case.inputs != raw["inputs"] else None
-        if status not in (PASSED, CONVENTION, SKIPPED, DECLARED, NOT_RUN):  # not-run: one note says why
+        if status not in (Status.PASSED, Status.BY_CONVENTION, Status.SKIPPED, Status.DECLARED, Status.NOT_RUN):  # not-run: one note says why
             if len(self.samples) < SAMPLES:
                 self.samples.append(f"{case.id}: {status}: {outcome.detail}\n"
                                     f"      {inputs_line(sent or raw['inputs'], raw['params'])}")
@@ -91,7 +90,7 @@ class _Run:
         for key in outcome.follows:
             if status in self.follows:
                 self.follows[status][key] = self.follows[status].get(key, 0) + 1
-            if status == DECLARED:
+            if status == Status.DECLARED:
                 per = self.by_divergence.setdefault(outcome.divergence, {})
                 per[key] = per.get(key, 0) + 1
         event = {
@@ -106,7 +105,7 @@ class _Run:
             event["expected"] = raw["conventions"][outcome.convention]
         if outcome.follows:
             event["follows"] = list(outcome.follows)
-        if status in (FAILED, DECLARED) and self.history is not None:
+        if status in (Status.FAILED, Status.DECLARED) and self.history is not None:
             history = self.history(case, outcome)
             if history is not None:
                 event["history"] = history
@@ -184,7 +183,7 @@ def _start_event(manifest, corpus, case_count, implementation, tolerances, only,
         "event": "start", "record_format": RECORD_FORMAT, "mode": "results" if results is not None else "live",
         "self_reported": results is not None,
         "started": _now(),
-        "harness": {"name": "metric-parity", "version": harness_version(), "protocol": PROTOCOL},
+        "harness": {"name": "metric-parity", "version": harness_version(), "protocol": PROTOCOL_VERSION},
         "port": port,
         "implementation": implementation,
         "corpus": {"version": corpus.version, "sha256": corpus.sha256, "path": str(corpus.root),
@@ -318,7 +317,7 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
     numbered = enumerate(cases)
     if oracle is not None:
         numbered = _under(oracle, numbered, lambda n, case, reason: run.finish(
-            n, case, Outcome(SKIPPED, None, detail=reason), None, ""))
+            n, case, CaseResult(Status.SKIPPED, None, detail=reason), None, ""))
     interrupted = False
     try:
         if loaded is not None:
@@ -330,7 +329,7 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
             record.write({"event": "port", "what": "down", "detail": detail, "case": None, "restarts": 0,
                           "stderr": down.stderr})
             for n, case in numbered:
-                run.finish(n, case, Outcome(NOT_RUN, detail=f"not run: {detail}"), None, "")
+                run.finish(n, case, CaseResult(Status.NOT_RUN, detail=f"not run: {detail}"), None, "")
             last_words = down.stderr.strip().splitlines()
             notes.append(f"{detail}; {case_count} case(s) not run"
                          + (f"; its stderr ends with: {last_words[-1]}" if last_words else ""))
@@ -338,14 +337,14 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
             runner = LiveRunner(manifest, port, stderr_log, tolerances, options, run.finish, record.write,
                                 convention_key(manifest))
             runner.run(prepared(manifest, numbered, lambda n, case, reason: run.finish(
-                n, case, Outcome(SKIPPED, {"skipped": reason}, detail=reason), None, "")))
+                n, case, CaseResult(Status.SKIPPED, {"skipped": reason}, detail=reason), None, "")))
             notes += runner.notes
             if runner.down:
                 notes.append(f"the port went down: {runner.down}; "
-                             f"the remaining {run.counts[NOT_RUN]} case(s) were not run")
+                             f"the remaining {run.counts[Status.NOT_RUN]} case(s) were not run")
             if runner.gave_up:
                 print(f"parity verify: port {manifest.name} ({manifest.dir}): {runner.gave_up} cases in a row timed "
-                      f"out; gave up on it, the remaining {run.counts[NOT_RUN]} case(s) are not-run (port.yaml "
+                      f"out; gave up on it, the remaining {run.counts[Status.NOT_RUN]} case(s) are not-run (port.yaml "
                       f"max_consecutive_timeouts)", file=err)
     except KeyboardInterrupt:
         interrupted = True
@@ -360,7 +359,7 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
 
     restarts = runner.restarts if runner is not None else 0
     totals = run.totals(restarts, {"results-problems": len(problems)} if results is not None else None)
-    if totals[SKIPPED] and totals[SKIPPED] == totals["cases"]:  # judged nothing: say why
+    if totals[Status.SKIPPED] and totals[Status.SKIPPED] == totals["cases"]:  # judged nothing: say why
         common = ", ".join(f"{reason!r} ({count})" for reason, count in run.skip_reasons.most_common(3))
         notes.append(f"every case was skipped, so nothing was judged; the most common reasons: {common}")
     divergence_report = declarations.report()

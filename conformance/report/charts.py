@@ -17,7 +17,7 @@ from conformance.report import model
 
 # One colour per outcome of the outcome chart, and per class of the heatmap (as the tables' CSS).
 OUTCOME_COLOURS = {
-    "passed": "#2da44e", "convention": "#54aeff", "declared": "#bf8700", "skipped": "#d0d7de",
+    "passed": "#2da44e", "by-convention": "#54aeff", "declared": "#bf8700", "skipped": "#d0d7de",
     "failed": "#cf222e", "faults": "#8250df",
 }
 HEAT_COLOURS = {"full": "#dafbe1", "high": "#eef7d9", "mid": "#fff8c5", "low": "#ffebe9", "broken": "#ffd8b5",
@@ -56,7 +56,7 @@ def _legend(items: list[tuple[str, str]], y: float, x: float = 0) -> list[str]:
 
 
 def outcomes(rows: list[tuple[str, Counter]]) -> str:
-    """Per function a bar of its cases by outcome (passed, convention, declared, skipped, failed,
+    """Per function a bar of its cases by outcome (passed, by-convention, declared, skipped, failed,
     faults), each bar the function's cases in full, with the counts in its tooltip and at its end."""
     label_w, bar_w, count_w, row_h, top = 250, 560, 90, 22, 34
     width, height = label_w + bar_w + count_w, top + row_h * len(rows) + 6

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from conformance.compare import compare
 from conformance.encoding import EncodingError, decode_numeric
-from conformance.harness.judging import CONVENTION, DECLARED, FAILED, MISBEHAVIOUR, PASSED
+from conformance.harness.status import MISBEHAVIOUR, Status
 from conformance.report import values
 from conformance.report.runs import Run
 
-FAILING = (FAILED, *MISBEHAVIOUR)
+FAILING = (Status.FAILED, *MISBEHAVIOUR)
 
 
 def _side(run: Run) -> dict:
@@ -74,13 +74,13 @@ def diff(a: Run, b: Run) -> dict:
                  "divergence": y.get("divergence") or x.get("divergence"),
                  "convention": y.get("convention") or x.get("convention")}
         if sx != sy:
-            if sy == DECLARED:
+            if sy == Status.DECLARED:
                 out["newly_declared"].append(entry)
-            elif sx == DECLARED:
+            elif sx == Status.DECLARED:
                 out["declaration_removed"].append(entry)
             elif sy in FAILING and sx not in FAILING:
                 out["newly_failing"].append(entry)
-            elif sy in (PASSED, CONVENTION) and sx not in (PASSED, CONVENTION):
+            elif sy in (Status.PASSED, Status.BY_CONVENTION) and sx not in (Status.PASSED, Status.BY_CONVENTION):
                 out["newly_passing"].append(entry)
             else:
                 out["status_changes"].append(entry)
@@ -123,9 +123,9 @@ def text(d: dict) -> list[str]:
         lines.extend(f"  {fmt(item)}" for item in items)
 
     def change(e):
-        extra = (f" [{e['divergence']}]" if e["b"] == DECLARED and e.get("divergence")
-                 else f" [follows {e['convention']}]" if e["b"] == CONVENTION and e.get("convention") else "")
-        detail = f": {e['detail']}" if e.get("detail") and e["b"] not in (PASSED, CONVENTION) else ""
+        extra = (f" [{e['divergence']}]" if e["b"] == Status.DECLARED and e.get("divergence")
+                 else f" [follows {e['convention']}]" if e["b"] == Status.BY_CONVENTION and e.get("convention") else "")
+        detail = f": {e['detail']}" if e.get("detail") and e["b"] not in (Status.PASSED, Status.BY_CONVENTION) else ""
         return f"{e['id']}: {e['a']} -> {e['b']}{extra}{detail}"
 
     def move(m):
@@ -136,7 +136,7 @@ def text(d: dict) -> list[str]:
     section("newly passing", d["newly_passing"], change)
     section("newly declared", d["newly_declared"], change)
     section("declaration removed", d["declaration_removed"],
-            lambda e: change(e) + (f" [was {e['divergence']}]" if e.get("divergence") and e["b"] != DECLARED else ""))
+            lambda e: change(e) + (f" [was {e['divergence']}]" if e.get("divergence") and e["b"] != Status.DECLARED else ""))
     section("values that moved beyond tolerance", d["values_moved"], move)
     section("values that moved within tolerance", d["values_moved_within_tolerance"], move)
     section("other status changes", d["status_changes"], change)

@@ -18,15 +18,14 @@ from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import urlsplit
 
-from conformance.harness.judging import CONVENTION as FOLLOWED
-from conformance.harness.judging import DECLARED, FAILED, MISBEHAVIOUR, PASSED, SKIPPED, STATUSES
+from conformance.harness.status import MISBEHAVIOUR, STATUSES, Status
 from conformance.report import values
 from conformance.report.runs import Run
 
 # The status vocabulary of an equivalence-table row (docs/reports.md).
 SAME = "same"
 RENAMED = "renamed"
-CONVENTION = "convention"
+OTHER_CONVENTION = "other convention"  # a named convention the port declares, or its own declared choice
 DIVERGENCE = "divergence"
 EXTENSION = "extension"
 UNSUPPORTED = "unsupported"
@@ -35,7 +34,7 @@ PARTLY = "partly"  # the row's cases fall in more than one class (decision 0015)
 NOT_IMPLEMENTED = "not implemented"  # a function row whose every case is unsupported: collapsed to one line
 
 # What each case of a row says about the port, in the order a mixed row lists them (decision 0015).
-CLASSES = (SAME, CONVENTION, DIVERGENCE, UNSUPPORTED, NOT_JUDGED)
+CLASSES = (SAME, OTHER_CONVENTION, DIVERGENCE, UNSUPPORTED, NOT_JUDGED)
 SPEC_DERIVED = "spec-derived"  # the tag of cases whose oracle is a spec, not a scikit-learn function (decision 0007)
 
 MAX_IDS = 10  # failing case ids listed per group; the rest are counted (all are in the record)
@@ -48,20 +47,20 @@ STDERR_LINES = 20  # last lines of a port's stderr shown with a misbehaviour exa
 
 
 def case_class(case: dict, run: Run) -> str:
-    """What one case says about the port: same (passed), convention (followed a declared convention,
-    or declared a divergence of kind convention), unsupported (skipped, or declared kind unsupported),
+    """What one case says about the port: same (passed), other convention (by-convention: it followed a
+    declared convention; or declared by a divergence of kind choice), unsupported (skipped, or declared kind unsupported),
     divergence (failed, or declared kind bug), not judged (misbehaviour)."""
     status = case["status"]
-    if status == PASSED:
+    if status == Status.PASSED:
         return SAME
-    if status == FOLLOWED:
-        return CONVENTION
-    if status == SKIPPED:
+    if status == Status.BY_CONVENTION:
+        return OTHER_CONVENTION
+    if status == Status.SKIPPED:
         return UNSUPPORTED
-    if status == FAILED:
+    if status == Status.FAILED:
         return DIVERGENCE
-    if status == DECLARED:
-        return {"convention": CONVENTION, "unsupported": UNSUPPORTED}.get(run.kind_of(case.get("divergence")), DIVERGENCE)
+    if status == Status.DECLARED:
+        return {"choice": OTHER_CONVENTION, "unsupported": UNSUPPORTED}.get(run.kind_of(case.get("divergence")), DIVERGENCE)
     return NOT_JUDGED
 
 
@@ -90,12 +89,12 @@ class Tally:
         if SPEC_DERIVED in case["tags"]:
             self.spec_derived += 1
             self.spec_judged += case_class(case, run) != UNSUPPORTED
-        if status == DECLARED:
+        if status == Status.DECLARED:
             self.kinds[run.kind_of(case.get("divergence"))] += 1
             self.declared_by[case.get("divergence")] += 1
-        elif status == SKIPPED:
+        elif status == Status.SKIPPED:
             self.skip_reasons[skip_reason(case)] += 1
-        elif status == FOLLOWED:
+        elif status == Status.BY_CONVENTION:
             self.followed[str(case.get("convention"))] += 1
 
     @property
@@ -109,11 +108,11 @@ class Tally:
     # The conformance figure (docs/decisions: the badge formula).
     @property
     def conformant(self) -> int:
-        return self.counts[PASSED] + self.counts[FOLLOWED] + self.kinds["convention"]
+        return self.counts[Status.PASSED] + self.counts[Status.BY_CONVENTION] + self.kinds["choice"]
 
     @property
     def unsupported(self) -> int:
-        return self.counts[SKIPPED] + self.kinds["unsupported"]
+        return self.counts[Status.SKIPPED] + self.kinds["unsupported"]
 
     @property
     def judged(self) -> int:
@@ -134,7 +133,7 @@ class Tally:
         """Passed share of all cases, in per cent with one decimal, rounded down."""
         if self.cases == 0:
             return "—"
-        tenths = (1000 * self.counts[PASSED]) // self.cases
+        tenths = (1000 * self.counts[Status.PASSED]) // self.cases
         return f"{tenths // 10}.{tenths % 10}%"
 
     def evidence(self) -> str:
@@ -143,9 +142,9 @@ class Tally:
         for s in STATUSES:
             if self.counts[s]:
                 parts.append(f"{self.counts[s]} {s}")
-                if s == FOLLOWED:
+                if s == Status.BY_CONVENTION:
                     parts[-1] += " (" + ", ".join(sorted(self.followed)) + ")"
-                if s == DECLARED:
+                if s == Status.DECLARED:
                     kinds = sorted(self.kinds.items())
                     parts[-1] += (f" ({kinds[0][0]})" if len(kinds) == 1
                                   else " (" + ", ".join(f"{n} {k}" for k, n in kinds) + ")")
@@ -270,14 +269,14 @@ class Row:
     @property
     def differs(self) -> bool:
         """Some case answered otherwise than scikit-learn (a convention, a divergence) or was not judged."""
-        return self.kind != "extension" and any(self.tally.classes[c] for c in (CONVENTION, DIVERGENCE, NOT_JUDGED))
+        return self.kind != "extension" and any(self.tally.classes[c] for c in (OTHER_CONVENTION, DIVERGENCE, NOT_JUDGED))
 
 
 def row_status(t: Tally, renamed: bool, function: bool = False) -> tuple[str, bool]:
     """(status, undeclared) of a row from the classes of its cases (decision 0015): the one class
     they all share, else partly; a function whose every case is unsupported is not implemented.
     ``undeclared``: at least one case failed without a declaration."""
-    undeclared = bool(t.counts[FAILED])
+    undeclared = bool(t.counts[Status.FAILED])
     present = [c for c in CLASSES if t.classes[c]]
     if len(present) != 1:
         return (PARTLY if present else SAME), undeclared
@@ -293,9 +292,9 @@ def _involved(run: Run, cases: list[dict], covers: dict[str, list[str]]) -> dict
     """divergence id -> the ids of ``cases`` it declared, or covers and the port skipped."""
     out: dict[str, set[str]] = defaultdict(set)
     for case in cases:
-        if case["status"] == DECLARED and case.get("divergence") is not None:
+        if case["status"] == Status.DECLARED and case.get("divergence") is not None:
             out[case["divergence"]].add(case["id"])
-        elif case["status"] == SKIPPED:
+        elif case["status"] == Status.SKIPPED:
             for did in covers.get(case["id"], ()):
                 out[did].add(case["id"])
     return out
@@ -314,7 +313,7 @@ def _row(run: Run, spec: dict, covers: dict[str, list[str]], homes: set[str]) ->
     notes: list[Note] = []
     names: list[str] = []
     if undeclared:
-        notes.append(Note(f"{t.counts[FAILED]} undeclared failure(s): see “Undeclared failures”"))
+        notes.append(Note(f"{t.counts[Status.FAILED]} undeclared failure(s): see “Undeclared failures”"))
     for key in sorted(t.followed):
         names.append(f"follows {key}")
     if names:
@@ -334,12 +333,12 @@ def _row(run: Run, spec: dict, covers: dict[str, list[str]], homes: set[str]) ->
     if t.misbehaved:
         notes.append(Note(f"the harness could not judge {t.misbehaved} case(s): see “Could not be judged”"))
     evidence = t.evidence()
-    if t.counts[SKIPPED]:
+    if t.counts[Status.SKIPPED]:
         reasons = sorted(t.skip_reasons.items(), key=lambda kv: (-kv[1], kv[0]))
         text = "; ".join(f"{r} ({n})" for r, n in reasons[:MAX_REASONS])
         if len(reasons) > MAX_REASONS:
             text += f"; and {len(reasons) - MAX_REASONS} other reason(s)"
-        if t.counts[SKIPPED] == t.cases:  # unsupported: the port's own reasons are the evidence
+        if t.counts[Status.SKIPPED] == t.cases:  # unsupported: the port's own reasons are the evidence
             evidence += f": {text}"
         else:
             notes.append(Note(f"skipped: {text}"))
@@ -390,7 +389,7 @@ def table(run: Run) -> list[Row]:
     selectors = [(d, s) for d, s in _selectors(run) if s is not None]
     if selectors:
         for case in run.cases:
-            if case["status"] == SKIPPED:
+            if case["status"] == Status.SKIPPED:
                 view = _as_case(case)
                 covers[case["id"]] = [d.get("id") for d, s in selectors if s.matches(view)]
 
@@ -602,7 +601,7 @@ class Declaration:
 
 
 FAULTS = "faults"  # every misbehaviour, as one outcome of the charts
-OUTCOMES = (PASSED, FOLLOWED, DECLARED, SKIPPED, FAILED, FAULTS)
+OUTCOMES = (Status.PASSED, Status.BY_CONVENTION, Status.DECLARED, Status.SKIPPED, Status.FAILED, FAULTS)
 
 
 @dataclass(frozen=True)
@@ -705,8 +704,8 @@ def _declarations(run: Run) -> list[Declaration]:
                 if selector.matches(view):
                     c["matched"] += 1
                     status = case["status"]
-                    c[status if status in (PASSED, SKIPPED) else "other"] += 1
-                    if status == DECLARED and case.get("divergence") == d.get("id"):
+                    c[status if status in (Status.PASSED, Status.SKIPPED) else "other"] += 1
+                    if status == Status.DECLARED and case.get("divergence") == d.get("id"):
                         c["declared"] += 1
         else:  # a selector that cannot be read: count what the cases say it declared
             c["matched"] = c["declared"] = sum(1 for case in run.cases if case.get("divergence") == d.get("id"))
@@ -722,8 +721,8 @@ def port_report(run: Run, corpora: Corpora, date: str | None = None, earlier: li
         tally.add(case, run)
     rows = table(run)
 
-    failing = [c for c in run.cases if c["status"] == FAILED]
-    declared = [c for c in run.cases if c["status"] == DECLARED]
+    failing = [c for c in run.cases if c["status"] == Status.FAILED]
+    declared = [c for c in run.cases if c["status"] == Status.DECLARED]
     broken = [c for c in run.cases if c["status"] in MISBEHAVIOUR]
     inputs = note = None
     if failing or declared or broken:
@@ -734,7 +733,7 @@ def port_report(run: Run, corpora: Corpora, date: str | None = None, earlier: li
     for c in failing:
         by_metric[c["metric"]].append(c)
     for metric in sorted(by_metric):
-        undeclared_groups.append(_group(metric, metric, FAILED, by_metric[metric], inputs))
+        undeclared_groups.append(_group(metric, metric, Status.FAILED, by_metric[metric], inputs))
 
     decls = _declarations(run)
     by_divergence = defaultdict(list)
@@ -745,7 +744,7 @@ def port_report(run: Run, corpora: Corpora, date: str | None = None, earlier: li
         decls.append(Declaration(did, "bug", Note("not in the record's list of divergences"), 0, 0, 0, 0))
     for d in decls:
         for metric in sorted(m for (i, m) in by_divergence if str(i) == d.id):
-            d.groups.append(_group(metric, metric, DECLARED, by_divergence[(d.id, metric)], inputs))
+            d.groups.append(_group(metric, metric, Status.DECLARED, by_divergence[(d.id, metric)], inputs))
 
     misbehaviour_groups = []
     by_status = defaultdict(list)
@@ -757,7 +756,7 @@ def port_report(run: Run, corpora: Corpora, date: str | None = None, earlier: li
 
     skips = defaultdict(lambda: [0, set()])
     for c in run.cases:
-        if c["status"] == SKIPPED:
+        if c["status"] == Status.SKIPPED:
             entry = skips[skip_reason(c)]
             entry[0] += 1
             entry[1].add(c["metric"])

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from conformance.harness.judging import STATUSES
 from conformance.harness.protocol import SCHEMA_DIR
-from conformance.harness.record import iter_record
+from conformance.harness.record import RECORD_FORMAT, iter_record
+from conformance.harness.status import STATUSES
 
 PORT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")  # as port-manifest.schema.json: a safe folder name
 
@@ -102,7 +102,7 @@ class Run:
         return out
 
     def kind_of(self, divergence_id: str | None) -> str:
-        """The kind (convention, bug, unsupported) of a declared divergence; an id the
+        """The kind (choice, bug, unsupported) of a declared divergence; an id the
         start event does not list counts as a bug (the worst reading)."""
         for d in self.divergences:
             if d.get("id") == divergence_id:
@@ -134,13 +134,24 @@ def _check_case(event: dict, where: str) -> None:
         raise RecordError(f"{where}: case event: input_names must be a list")
 
 
-def _upgrade(event: dict) -> dict:
-    """A format-1 event as format 2 reads it: the status errored-uncaught became faulted."""
-    if event.get("status") == "errored-uncaught":
-        event["status"] = "faulted"
+def _upgrade(event: dict, record_format: int) -> dict:
+    """An event of an older record as format 3 reads it: in format 1 the status faulted was
+    errored-uncaught; before format 3 the status by-convention and the divergence kind choice were
+    both spelt convention (docs/glossary.md)."""
+    renamed = {"errored-uncaught": "faulted"} if record_format == 1 else {}
+    if record_format < 3:
+        renamed["convention"] = "by-convention"
+    if event.get("status") in renamed:
+        event["status"] = renamed[event["status"]]
     totals = event.get("totals")
-    if isinstance(totals, dict) and "errored-uncaught" in totals:
-        totals["faulted"] = totals.pop("errored-uncaught")
+    if isinstance(totals, dict):
+        for old, new in renamed.items():
+            if old in totals:
+                totals[new] = totals.pop(old)
+    if record_format < 3:
+        for d in event.get("divergences") or ():
+            if isinstance(d, dict) and d.get("kind") == "convention":
+                d["kind"] = "choice"
     return event
 
 
@@ -158,8 +169,9 @@ def load_run(path: str | Path) -> Run:
             if not isinstance(event, dict):
                 raise RecordError(f"{where}: not a JSON object")
             kind = event.get("event")
-            if start is not None and start.get("record_format") == 1:
-                event = _upgrade(event)
+            record_format = (start if start is not None else event).get("record_format")
+            if isinstance(record_format, int) and record_format < RECORD_FORMAT:
+                event = _upgrade(event, record_format)
             if kind == "start":
                 if start is not None:
                     raise RecordError(f"{where}: a second start event")
