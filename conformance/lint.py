@@ -8,6 +8,8 @@ accepted against the corpus's vocabulary (conformance/vocabulary.py, docs/decisi
 * each key of ``params`` is a keyword of the metric; in a case that expects a value (not an
   error, where an implausible value may be the point), each value is one the keyword accepts,
   and the required keywords are given;
+* the case's ``spec`` names a section of the spec pages (oracle/schema/spec-sections.json,
+  docs/decisions/0019); a corpus that ships that file must give every case one;
 * descriptions are unique among a metric's cases outside grids.  A grid is a case tagged
   ``grid``, or a keyword sweep: cases whose ids differ only in ``keyword=value`` segments share
   one description, because the segments say what differs.
@@ -24,6 +26,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from conformance.corpus import Case, Corpus, Problem
+from conformance.spec_sections import section_problem
 from conformance.vocabulary import Vocabulary
 
 GRID = "grid"
@@ -96,11 +99,22 @@ def _sweep(case_id: str) -> str:
     return "/".join(part for part in case_id.split("/") if "=" not in part)
 
 
+def _spec_problems(case: Case, at: str, vocabulary: Vocabulary) -> list[Problem]:
+    spec = case.raw.get("spec")
+    if spec is None:
+        required = vocabulary.spec_required
+        return [Problem(case.file, case.id, "no spec: name the section of docs/spec that explains the case "
+                        "(generators/spec_sections.py)", at)] if required else []
+    why = None if vocabulary.spec_sections is None else section_problem(spec, vocabulary.spec_sections)
+    return [Problem(case.file, case.id, f"{why} (oracle/schema/spec-sections.json)", f"{at}/spec")] if why else []
+
+
 def _case_problems(case: Case, index: int, vocabulary: Vocabulary, tags: set[str]) -> list[Problem]:
     at = f"cases/{index}"
     problems = [Problem(case.file, case.id, f"tag {tag!r} is not in the tag list (docs/tags.md){_hint(tag, tags)}",
                         f"{at}/tags/{i}")
                 for i, tag in enumerate(case.tags) if tag not in tags]
+    problems += _spec_problems(case, at, vocabulary)
     signature = vocabulary.signatures.get(case.metric)
     if signature is None:
         known = vocabulary.signatures

@@ -1,6 +1,7 @@
 """The corpus's vocabulary: the closed tag list and each metric's inputs and keywords.
 
-Two files beside the JSON Schemas in ``oracle/schema/`` (``tags.json``, ``signatures.json``),
+Two files beside the JSON Schemas in ``oracle/schema/`` (``tags.json``, ``signatures.json``, and the spec
+sections of conformance/spec_sections.py),
 written by the generators (generators/tags.py, generators/signatures.py) and kept fresh by
 ``parity generate --check``; like the schemas they are not case files, so the manifest does not
 list them and corpus readers skip them (docs/decisions/0018).  ``parity lint`` reads them to check what
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from conformance.corpus import SCHEMA_DIR, bundled_oracle
+from conformance.spec_sections import SPEC_SECTIONS, load_sections
 
 TAGS = f"{SCHEMA_DIR}/tags.json"
 SIGNATURES = f"{SCHEMA_DIR}/signatures.json"
@@ -28,6 +30,10 @@ PAGE = Path("docs") / "tags.md"
 class Vocabulary:
     tags: dict  # the document of tags.json
     signatures: dict  # metric -> {"function", "inputs", "keywords"}
+    # page -> section anchors a case's spec may cite (None: no sections file, so none is checked), and whether
+    # the corpus ships its own, which makes the spec field expected of every case (decision 0019).
+    spec_sections: dict | None = None
+    spec_required: bool = False
 
     def tag_names(self) -> set[str]:
         return set(self.tags["tags"]) | {m for family in self.tags["families"].values() for m in family["members"]}
@@ -44,7 +50,9 @@ def load_vocabulary(root: Path) -> Vocabulary:
     base = vocabulary_root(Path(root))
     tags = json.loads((base / TAGS).read_text(encoding="utf-8"))
     signatures = json.loads((base / SIGNATURES).read_text(encoding="utf-8"))
-    return Vocabulary(tags=tags, signatures=signatures["metrics"])
+    own = (Path(root) / SPEC_SECTIONS).is_file()
+    sections = load_sections(Path(root) if own else bundled_oracle())
+    return Vocabulary(tags=tags, signatures=signatures["metrics"], spec_sections=sections, spec_required=own)
 
 
 def render_tags_page(tags: dict) -> str:

@@ -6,7 +6,8 @@ one file per metric (``oracle/<metric>.json``) and writes the manifest; the
 whole corpus is a pure function of this code and the pinned library versions.
 Every case then passes through one post-processing step,
 :func:`generators.conventions.with_conventions`, which adds the outcomes of the
-named conventions that change it (docs/conventions.md).
+named conventions that change it (docs/conventions.md), and
+:func:`generators.spec_sections.with_spec`, which names the spec section that explains it.
 """
 
 from __future__ import annotations
@@ -21,17 +22,19 @@ import scipy
 import sklearn
 
 from conformance.corpus import FORMAT, MANIFEST
+from conformance.spec_sections import SPEC_DIR, SPEC_SECTIONS, sections_document
 from conformance.vocabulary import SIGNATURES, TAGS
 from conformance.encoding import dumps, loads
 
 from generators import agreement, counts, fuzzed, numerics, regression, scores
 from generators.conventions import with_conventions
 from generators.signatures import signatures
+from generators.spec_sections import with_spec
 from generators.tags import UnlistedTag, tag_list, unlisted
 
 # What changed in each version, and why: oracle/CHANGELOG.md (`generate --check` refuses a version without
 # an entry there).
-CORPUS_VERSION = "1.2.1"
+CORPUS_VERSION = "1.3.0"
 # Default comparison tolerance shipped to every port (docs/decisions/0003).
 TOLERANCE = {"rtol": 1e-9, "atol": 1e-12}
 # fuzzed: the findings of `parity fuzz` promoted into the corpus (generators/fuzzed/cases, docs/fuzzing.md).
@@ -46,13 +49,15 @@ def oracle_header() -> dict:
 def build() -> dict[str, str]:
     """Every corpus file's text, by path relative to oracle/: MANIFEST.json and the vocabulary included.
 
-    Raises UnlistedTag when a case carries a tag that is not in the closed list (generators/tags.py).
+    Raises UnlistedTag when a case carries a tag that is not in the closed list (generators/tags.py), and
+    NoSpecSection when no heading of docs/spec explains a case (generators/spec_sections.py).
     """
     by_metric: dict[str, list[dict]] = defaultdict(list)
     descriptions: dict[str, str] = {}
+    spec = sections_document(Path(__file__).resolve().parent.parent / SPEC_DIR)
     for family_name, family in FAMILIES.items():
         for case in family.cases():
-            by_metric[case["metric"]].append(with_conventions(case, TOLERANCE))
+            by_metric[case["metric"]].append(with_spec(with_conventions(case, TOLERANCE), spec["pages"]))
             descriptions.setdefault(case["metric"], f"{case['metric']} cases ({family_name} family).")
     tags = tag_list()
     problems = unlisted((case for cases in by_metric.values() for case in cases), tags)
@@ -72,6 +77,7 @@ def build() -> dict[str, str]:
     # Not case files, so not in the manifest: what lint reads to check a case's meaning (decision 0018).
     texts[TAGS] = dumps(tags)
     texts[SIGNATURES] = dumps(signatures(by_metric))
+    texts[SPEC_SECTIONS] = dumps(spec)  # the sections a case's spec may cite (decision 0019)
     return texts
 
 

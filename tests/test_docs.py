@@ -36,11 +36,12 @@ import json
 import os
 import re
 import tomllib
-from collections import Counter
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
+
+from conformance.spec_sections import heading_anchors as spec_heading_anchors
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -192,21 +193,9 @@ def links(text: str) -> list[str]:
 
 
 def heading_anchors(text: str) -> set[str]:
-    """GitHub's anchors for a page: one per heading (lower case, punctuation dropped, spaces to
-    hyphens, ``-1``, ``-2`` for repeats), and explicit ``<a id>``/``<a name>`` anchors."""
-    anchors, seen = set(), Counter()
-    fenced = False
-    for line in text.splitlines():
-        if FENCE.match(line):
-            fenced = not fenced
-            continue
-        m = None if fenced else re.match(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$", line)
-        if m:
-            title = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", m.group(1))
-            title = re.sub(r"<[^>]+>", "", title)
-            slug = re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-")
-            anchors.add(slug if not seen[slug] else f"{slug}-{seen[slug]}")
-            seen[slug] += 1
+    """GitHub's anchors for a page: one per heading (conformance.spec_sections, which the corpus's
+    spec sections are written with), and explicit ``<a id>``/``<a name>`` anchors."""
+    anchors = set(spec_heading_anchors(text))
     anchors.update(re.findall(r"""<a\s+(?:id|name)\s*=\s*["']([^"']+)["']""", text))
     return anchors
 

@@ -61,7 +61,7 @@ JAR = PORT / "build" / "parity-kotlin.jar"
 
 MAPPED = {"accuracy_score", "confusion_matrix", "precision_score", "recall_score", "f1_score", "fbeta_score",
           "precision_recall_fscore_support"}
-# The whole run, per status (corpus 1.2.1): live (forms, batches), and the offline replay (labels, one batch).
+# The whole run, per status (corpus 1.3.0): live (forms, batches), and the offline replay (labels, one batch).
 TOTALS = {"cases": 4168, "passed": 215, "by-convention": 0, "failed": 0, "declared": 14, "skipped": 3939}
 OFFLINE_TOTALS = {"cases": 4168, "passed": 215, "by-convention": 0, "failed": 0, "declared": 21, "skipped": 3932}
 # Per divergence: (matched, declared, passed, skipped).  Live, negative labels never reach the library:

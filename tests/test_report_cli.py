@@ -183,7 +183,7 @@ def test_diff_between_two_ports(capsys):
     code, out, err = parity(capsys, "diff", DATA / "alpha.jsonl", DATA / "beta.jsonl")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0].startswith("same corpus: 0.0.1 (sha256 7b22318d")
+    assert lines[0].startswith("same corpus: 0.0.1 (sha256 5c24a028")
     assert lines[1].startswith("A: port alpha: alpha-metrics 2.1.0 (kotlin)") and lines[2].startswith("B: port beta")
     sections = _sections(out)
     assert sections["newly failing"] == []
@@ -229,7 +229,7 @@ def test_diff_only_in_one_and_different_corpora_first(tmp_path, capsys):
     b = tmp_path / "b.jsonl"
     b.write_text("".join(json.dumps(e) + "\n" for e in events))
     code, out, err = parity(capsys, "diff", DATA / "beta.jsonl", b)
-    assert out.splitlines()[0].startswith("DIFFERENT CORPORA: A judged 0.0.1 (sha256 7b22318d")
+    assert out.splitlines()[0].startswith("DIFFERENT CORPORA: A judged 0.0.1 (sha256 5c24a028")
     sections = _sections(out)
     assert sections["only in A"] == [dropped] and sections["only in B"] == []
     assert sections["expected values that changed"] == ["f1_score/binary: 0.5 -> 0.25"]

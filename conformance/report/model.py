@@ -501,6 +501,7 @@ class Example:
     detail: str | None
     stderr: str | None = None
     history: str | None = None  # the case's "history" field: which older oracle release answered so
+    spec: str | None = None  # the case's spec section (page.md#anchor under docs/spec), from the corpus at hand
 
 
 def history_of(case: dict) -> str | None:
@@ -525,7 +526,7 @@ def _example(case: dict, raw: dict | None) -> Example:
         call=f"{case['metric']}({', '.join(args)})",
         expected=values.outcome(case.get("expected"), MAX_ITEMS), actual=values.outcome(case.get("actual"), MAX_ITEMS),
         error=values.number(case.get("max_error")), detail=case.get("detail"), stderr=stderr or None,
-        history=history_of(case))
+        history=history_of(case), spec=raw.get("spec") if raw is not None else None)
 
 
 def smallest(cases: list[dict], inputs: dict[str, dict] | None) -> tuple[dict, dict | None]:
@@ -554,6 +555,7 @@ class Group:
     example: Example
     per_metric: list[tuple[str, int]] = field(default_factory=list)
     histories: list[tuple[str, str]] = field(default_factory=list)  # (case id, history) of listed cases that have one
+    specs: list[str] = field(default_factory=list)  # the spec sections the group's cases cite (from the corpus at hand)
 
 
 def _group(title, metric, status, cases, inputs) -> Group:
@@ -568,10 +570,11 @@ def _group(title, metric, status, cases, inputs) -> Group:
     per_metric = sorted(Counter(c["metric"] for c in cases).items())
     by_id = {c["id"]: c for c in cases}
     histories = [(i, history_of(by_id[i])) for i in ids[:MAX_IDS] if history_of(by_id[i])]
+    specs = sorted({inputs[i]["spec"] for i in ids if inputs and i in inputs and isinstance(inputs[i].get("spec"), str)})
     return Group(title=title, metric=metric, status=status, count=len(cases), ids=ids[:MAX_IDS],
                  more=max(0, len(ids) - MAX_IDS), common=[common[k] for k in sorted(common or {})],
                  common_tags=sorted(tags or ()), example=_example(case, raw), per_metric=per_metric,
-                 histories=histories)
+                 histories=histories, specs=specs)
 
 
 # ------------------------------------------------------------------ one port

@@ -22,6 +22,13 @@ from conformance.report.values import number
 
 TEMPLATES = "templates"
 PAGE = "report.html"  # a port's HTML page, in its folder next to equivalence.md
+# The repository's docs/, from where reports are published (reports/published/index.md and
+# reports/published/<port>/equivalence.md): a failing case links its spec section, a tag its line in
+# docs/tags.md (docs/decisions/0019).
+DOCS_FROM_INDEX = "../../docs"
+DOCS_FROM_PORT = "../../../docs"
+_SPEC = re.compile(r"^[a-z0-9_]+\.md#[a-z0-9_-]+$")
+_TAG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
 def templates_dir() -> Path:
@@ -75,6 +82,21 @@ def md_link(note: model.Note) -> str:
     return ""
 
 
+def spec_href(spec: object, docs: str) -> str:
+    """The link to a case's spec section (``page.md#anchor`` under docs/spec), or "" when it is not one."""
+    return f"{docs}/spec/{spec}" if isinstance(spec, str) and _SPEC.match(spec) else ""
+
+
+def tag_href(tag: object, docs: str) -> str:
+    """The link to a tag's line in docs/tags.md (its anchor is the tag), or "" when it is no tag."""
+    return f"{docs}/tags.md#{tag}" if isinstance(tag, str) and _TAG.match(tag) else ""
+
+
+def md_ref(text: object, href: str) -> str:
+    """``text`` as a code span, linked to ``href`` when there is one."""
+    return f"[{code(text)}]({href})" if href else code(text)
+
+
 @cache
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
@@ -85,7 +107,8 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(md=md, md_block=md_block, code=code, fence=fence, md_link=md_link, number=number)
+    env.filters.update(md=md, md_block=md_block, code=code, fence=fence, md_link=md_link, number=number,
+                       md_ref=md_ref, spec_href=spec_href, tag_href=tag_href)
     # The charts escape what they draw from a record themselves (conformance/report/charts.py).
     env.globals.update(outcome_chart=lambda rows: markupsafe.Markup(charts.outcomes(rows)),
                        heatmap=lambda idx: markupsafe.Markup(charts.heatmap(idx)),
@@ -100,19 +123,19 @@ def render(template: str, **context) -> str:
 
 
 def equivalence_md(report: model.PortReport) -> str:
-    return render("equivalence.md.j2", r=report)
+    return render("equivalence.md.j2", r=report, docs=DOCS_FROM_PORT)
 
 
 def index_md(idx: model.Index) -> str:
-    return render("index.md.j2", idx=idx)
+    return render("index.md.j2", idx=idx, docs=DOCS_FROM_INDEX)
 
 
 def index_html(idx: model.Index) -> str:
-    return render("index.html.j2", idx=idx)
+    return render("index.html.j2", idx=idx, docs=DOCS_FROM_INDEX)
 
 
 def port_html(report: model.PortReport) -> str:
-    return render("port.html.j2", r=report)
+    return render("port.html.j2", r=report, docs=DOCS_FROM_PORT)
 
 
 def badge_json(report: model.PortReport) -> str:

@@ -3,7 +3,8 @@
     python tests/data/reports/make_data.py
 
 * corpus/ - 16 cases over 8 functions, every expected value from a real
-  scikit-learn call (generators.oracle.make_case): scalars, arrays, a matrix,
+  scikit-learn call (generators.oracle.make_case), each with its spec section
+  (generators.spec_sections): scalars, arrays, a matrix,
   a tuple with None, a dict, NaN and -Infinity, an expected error, a
   sample_weight, a keyword holding an array.
 * alpha.jsonl, beta.jsonl - records of the two made-up ports in ports/, made
@@ -13,7 +14,9 @@
   pinned so the files do not change from one run of this script to the next.
 * gamma.jsonl - a partial record (an interrupted run: no end event).
 
-The files are checked in; the tests only read them.  Rerun this script only
+The files are checked in; the tests only read them.  The records are kept in
+the record format they were made in; when the corpus gained its spec fields
+(decision 0019) only the corpus sha256 they name was updated.  Rerun this script only
 to change the data, then rerun the golden tests with UPDATE_GOLDEN=1 and
 review the diff.
 """
@@ -30,13 +33,21 @@ REPO = HERE.parents[2]
 sys.path.insert(0, str(REPO / "tests"))
 
 from fake_ports.kit import write_corpus  # noqa: E402
+from conformance.spec_sections import SPEC_DIR, sections_document  # noqa: E402
 from generators.oracle import make_case  # noqa: E402
+from generators.spec_sections import with_spec  # noqa: E402
 
 STARTED = "2026-01-15T10:00:00Z"
 FINISHED = "2026-01-15T10:00:01Z"
 
 
 def cases() -> list[dict]:
+    """The corpus's cases, each with the spec section the generators would name (docs/decisions/0019)."""
+    sections = sections_document(REPO / SPEC_DIR)["pages"]
+    return [with_spec(case, sections) for case in _cases()]
+
+
+def _cases() -> list[dict]:
     yt, yp = [2, 1, 1, 0], [2, 0, 1, 2]
     return [
         make_case("accuracy_score/basic", "accuracy_score", {"y_true": [0, 1, 1, 0], "y_pred": [0, 1, 0, 0]}, tags=["basic"]),

@@ -60,7 +60,7 @@ object CorpusReader {
     private const val SCHEMA_DIR = "schema"
     private val CASE_FIELDS = setOf(
         "id", "metric", "description", "inputs", "params", "expected", "tags",
-        "warnings", "source", "conventions", "splits"
+        "spec", "warnings", "source", "conventions", "splits"
     )
     private val REQUIRED = listOf("id", "metric", "inputs", "params", "expected", "tags")
 
