@@ -226,6 +226,15 @@ def test_roc_auc_multiclass(data, problem):
     assert_same("roc_auc_score", yt, ys, **kwargs)
 
 
+def test_roc_auc_ovo_with_a_column_y_true_of_one_class_is_nan_as_in_scikit_learn():
+    """Found by test_roc_auc_multiclass: an (n, 1) y_true makes scikit-learn's one-vs-one index
+    y_score with a 2-D mask, but only for a pair of classes; one class present has no pair."""
+    scores = np.array([[0.0, 0.0, 1.0]])
+    assert_same("roc_auc_score", np.array([[0]]), scores, multi_class="ovo", labels=[0, 1, 2])
+    assert_same("roc_auc_score", np.array([[0], [1]]), np.repeat(scores, 2, axis=0), multi_class="ovo",
+                labels=[0, 1, 2])
+
+
 # --- top-k accuracy ------------------------------------------------------------------------
 
 

@@ -640,8 +640,9 @@ def _multiclass_roc_auc(yt, s, labels, multi_class, average, w, y_true_ndim=1):
     if multi_class == "ovo":
         if w is not None:
             raise ValueError("sample_weight is not supported for multiclass one-vs-one ROC AUC.")
-        if y_true_ndim == 2:
-            # scikit-learn indexes y_score with a 2-D mask built from an (n, 1) y_true.
+        if y_true_ndim == 2 and np.unique(yt).size > 1:
+            # scikit-learn indexes y_score with a 2-D mask built from an (n, 1) y_true, once per pair
+            # of classes present: with one class present there is no pair, and the answer is NaN.
             raise IndexError("too many indices for array: an (n, 1) y_true with multi_class='ovo'")
         return _ovo_auc(np.searchsorted(classes, yt), s, average)
     # One-vs-rest: one binary AUC per column; a class absent from y_true gives NaN, which
