@@ -448,7 +448,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also render this run's conformance report into DIR (DIR/<port>/equivalence.md, "
                         "badge.json, DIR/index.md, index.html; docs/reports.md)")
     p.add_argument("--smoke", action="store_true",
-                   help="first run the plainest case of each metric; stop (exit 1) with one line saying what is "
+                   help="first run the plainest worked example of each metric; stop (exit 1) with one line saying what is "
                         "wrong when they show a broken adapter rather than a non-conformant implementation")
     p.add_argument("--suggest", action="store_true",
                    help="after the run, print on stdout the port.yaml sections (refusals, conventions, divergences) "

@@ -336,6 +336,14 @@ def sample_count(inputs: dict) -> int | None:
     return len(y_true) if isinstance(y_true, list) else None
 
 
+def value_count(inputs: dict) -> int:
+    """How big a case's inputs are: the number of scalars in them, nested lists counted through
+    (what "the smallest case" and "the plainest case" rank by)."""
+    def count(v):
+        return sum(count(x) for x in v) if isinstance(v, list) else 1
+    return sum(count(v) for v in inputs.values())
+
+
 def batch_cuts(case_id: str, n: int, splits: list | None = None) -> list[int] | None:
     """Where to cut a case of ``n`` samples into batches: the cut indices (0 < c < n, ascending)
     of the case's first ``splits`` entry when it has one, else one to three cuts seeded by

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from conformance.forms import value_count
 from conformance.harness.status import CONFORMANT, MISBEHAVIOUR, Status
 
 MOSTLY = 0.5  # this share of answered smoke cases failing points at the adapter, not at the implementation
@@ -31,10 +32,6 @@ def _no_nan(value) -> bool:
     return value != "NaN" and not (isinstance(value, float) and math.isnan(value))
 
 
-def _size(value) -> int:
-    return sum(_size(v) for v in value) if isinstance(value, list) else 1
-
-
 def smoke_cases(cases) -> list:
     """The plainest worked example of each metric among ``cases``, in metric order."""
     best: dict[str, tuple] = {}
@@ -42,7 +39,7 @@ def smoke_cases(cases) -> list:
         e = case.raw["expected"]
         if "value" not in e or not _no_nan(e["value"]) or not _no_nan(case.raw["inputs"]):
             continue
-        rank = ("worked-example" not in case.tags, len(case.tags), sum(_size(v) for v in case.raw["inputs"].values()), case.id)
+        rank = ("worked-example" not in case.tags, len(case.tags), value_count(case.raw["inputs"]), case.id)
         if case.metric not in best or rank < best[case.metric][0]:
             best[case.metric] = (rank, case)
     return [best[m][1] for m in sorted(best)]

@@ -35,32 +35,24 @@ from dataclasses import dataclass
 import yaml
 
 from conformance import conventions as conv
-from conformance.encoding import decode_numeric
+from conformance.forms import value_count
 from conformance.harness.judging import judge
-from conformance.harness.protocol import Answer
+from conformance.harness.protocol import Answer, interpret
 from conformance.harness.status import Status
 
-ANSWERED = (Status.PASSED, Status.BY_CONVENTION, Status.FAILED, "declared", Status.FAULTED)  # statuses that carry the port's answer
+# the statuses whose case event carries the port's answer
+ANSWERED = (Status.PASSED, Status.BY_CONVENTION, Status.FAILED, Status.DECLARED, Status.FAULTED)
 TODO_LINK = "TODO: where this difference is documented or tracked"
 
 
 @dataclass
 class _Answered:
     case: object  # the corpus case
-    answer: Answer
-    status: str  # as recorded
-
-
-def _answer(actual: dict) -> Answer:
-    (kind, raw), = actual.items()
-    return Answer(kind, raw, decode_numeric(raw, "actual") if kind == "value" else None)
+    answer: Answer  # as recorded (the harness accepted it, so it reads back)
 
 
 def _samples(case) -> int:
-    """How big a case is, for "smallest case": the number of scalars in its inputs."""
-    def size(v):
-        return sum(size(x) for x in v) if isinstance(v, list) else 1
-    return sum(size(v) for v in case.raw["inputs"].values())
+    return value_count(case.raw["inputs"])
 
 
 class _Judge:
@@ -74,7 +66,6 @@ class _Judge:
         return judge(item.case, item.answer, rtol, atol, key, self.refusals).status
 
     def follows(self, item: _Answered) -> tuple[str, ...]:
-        raw = item.case.raw
         rtol, atol = self.tolerances.for_metric(item.case.metric)
         out = judge(item.case, item.answer, rtol, atol, None, self.refusals)
         return out.follows if out.status == Status.FAILED else ()
@@ -182,6 +173,7 @@ def _expected_text(case) -> str:
 
 
 def _short(value, limit: int = 60) -> str:
+    """A value in a comment line: its JSON, cut after ``limit`` characters."""
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -198,7 +190,7 @@ def suggest(manifest, corpus, events, tolerances, view=None) -> str:
         if e.get("event") != "case":
             continue
         if e["status"] in ANSWERED and isinstance(e.get("actual"), dict) and len(e["actual"]) == 1:
-            item = _Answered(by_id[e["id"]], _answer(e["actual"]), e["status"])
+            item = _Answered(by_id[e["id"]], interpret(e["actual"], "seq"))
             if item.answer.uncaught:
                 broken.append(f"{e['id']}: {e['status']}: {e.get('detail')}")
             else:
@@ -266,14 +258,14 @@ def suggest(manifest, corpus, events, tolerances, view=None) -> str:
             new_divergences.append((comment, entry))
 
     return _render(manifest, list(manifest.raw.get("refusals", [])) + new_refusals, new_refusals, conventions, explained,
-                   [d.raw for d in existing], new_divergences, broken, len(answered))
+                   [d.raw for d in existing], new_divergences, broken)
 
 
 def _dump(data) -> str:
     return yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=120, allow_unicode=True)
 
 
-def _render(manifest, refusals, new_refusals, conventions, explained, existing, new, broken, answered) -> str:
+def _render(manifest, refusals, new_refusals, conventions, explained, existing, new, broken) -> str:
     lines = [f"# parity verify --suggest for port {manifest.name} ({manifest.file}): the sections below replace",
              "# those of the same name in port.yaml (its current entries are repeated).  Review every entry:",
              "# a kind, a note and a link are yours to write; run parity verify again after pasting."]
