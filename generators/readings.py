@@ -279,3 +279,32 @@ def main(family: Family) -> int:
         print(f"PROBLEM {problem}", file=sys.stderr)
     print(f"{len(cases)} cases, {len(family.readings)} readings, {len(checked.problems)} problem(s)")
     return 1 if checked.problems else 0
+
+
+# --- explaining a port's answer --------------------------------------------------------------------
+
+REFUSAL = _REFUSED  # what a port's refusal is, for :func:`reproducing`
+
+
+def reproducing(metric: str, inputs: Mapping, params: Mapping, answer: Any,
+                tolerance: Mapping[str, float]) -> list[Reading]:
+    """The readings, of every family, under which this call gives ``answer``: the named causes a port's
+    wrong answer may have.  ``inputs`` and ``params`` are decoded (as a corpus case's); ``answer`` is the
+    port's decoded value, or :data:`REFUSAL` where it refused.  A reading that does not change the call
+    (:data:`SAME`), or whose model cannot run it, explains nothing.  The caller knows that ``answer`` is
+    not scikit-learn's: a reading that reproduces it is a candidate cause, in the families' order."""
+    expected = _ERROR if answer is _REFUSED else answer
+    found = []
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name in FAMILIES:
+            fam = family(name)
+            for reading in fam.readings:
+                if metric not in reading.metrics:
+                    continue
+                got = _outcome(lambda m, i, p: fam.model(reading.name, m, i, p), metric, dict(inputs), dict(params))
+                if got is SAME or isinstance(got, _Bug):
+                    continue
+                if _agrees(expected, got, _judged(reading, tolerance)):
+                    found.append(reading)
+    return found

@@ -240,3 +240,33 @@ def test_numerical_readings_differ_from_scikit_learn_where_they_say():
     # A running mean of two values near the top of float64 stays finite; their sum does not.
     assert _run("numerics", "running-mean", "mean_absolute_error", y_true=[1.5e308, 1.7e308],
                 y_pred=[0.0, 0.0]) == 1.6e308
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_a_readings_answer_is_explained_by_that_reading_and_a_right_answer_by_none_that_catches(corpus, owned, name):
+    """readings.reproducing names a reading as the cause of the answer it gives on a case that catches it
+    (suggest and fuzz group failures by it), and never names it for the case's own expected outcome."""
+    from conformance.encoding import decode_numeric, decode_param
+
+    family = FAMILIES[name]
+    tried = 0
+    for case in owned[name]:
+        tagged = readings.named_in_tags(case)
+        if not tagged or "error" in case["expected"]:
+            continue
+        inputs = {k: decode_numeric(v) for k, v in case["inputs"].items()}
+        params = {k: decode_param(v) for k, v in case["params"].items()}
+        reading = tagged[0]
+        try:
+            answer = family.model(reading, case["metric"], inputs, params)
+        except Refused:
+            answer = readings.REFUSAL
+        named = {r.name for r in readings.reproducing(case["metric"], inputs, params, answer, corpus.tolerance)}
+        assert reading in named, f"{case['id']}: {reading} gives this answer, but reproducing names {named}"
+        expected = decode_numeric(case["expected"]["value"])
+        right = {r.name for r in readings.reproducing(case["metric"], inputs, params, expected, corpus.tolerance)}
+        assert reading not in right, f"{case['id']}: {reading} is named for scikit-learn's own answer"
+        tried += 1
+        if tried == 5:
+            break
+    assert tried == 5, f"the {name} family has fewer than 5 tagged value cases"
