@@ -78,7 +78,7 @@ def cmd_generate(args) -> int:
     if missing is not None:
         return missing
     import generators
-    from generators.check import missing_changelog_entry, stale
+    from generators.check import missing_changelog_entry, settle, stale
     from generators.tags import UnlistedTag
 
     out = Path(args.out) if args.out else bundled_oracle()
@@ -87,6 +87,9 @@ def cmd_generate(args) -> int:
     except UnlistedTag as exc:
         print(f"parity generate: {exc}", file=sys.stderr)
         return 1
+    texts, settled = settle(out, texts)  # last-bit differences between machines keep the committed text
+    for note in settled:
+        print(f"note: {note}", file=sys.stderr)
     if args.check:
         differences, notes = stale(out, texts)
         # The generators' version needs an entry in the project's changelog, wherever --out points.
