@@ -1,5 +1,6 @@
-"""Task sessions: `nox -s tests`, `nox -s generate`, `nox -s check`, `nox -s fuzz`, `nox -s bench`, `nox -s reports`, `nox -s ports`,
-`nox -s provenance`.
+"""Task sessions: `nox -s tests`, `nox -s corpus_runs`, `nox -s generate`, `nox -s check`, `nox -s fuzz`,
+`nox -s fuzz_install`, `nox -s bench`, `nox -s reports`, `nox -s ports`, `nox -s provenance`, `nox -s lock`,
+`nox -s latest`.
 
 `nox -s provenance` is one session per scikit-learn release (PROVENANCE_RELEASES): each installs
 that release on the numpy and scipy pip resolves for it, re-evaluates every corpus case under it
@@ -22,9 +23,59 @@ nox.options.reuse_existing_virtualenvs = True
 
 @nox.session
 def tests(session):
-    """The default test run (what .ci/run runs), under 15 minutes."""
-    session.install("-e", ".[test]")
+    """The default test run (the README's `python -m pytest`), in a fresh virtualenv from the lock."""
+    session.install("-r", LOCK)
+    session.install("--no-deps", "-e", ".")
     session.run("pytest", *session.posargs)
+
+
+LOCK = "requirements/lock.txt"
+PORTS_REQUIREMENTS = "requirements/ports.in"
+
+
+@nox.session
+def lock(session):
+    """Rewrite requirements/lock.txt: every package the suite installs, transitive ones included, at one
+    exact version (the core, the oracle, fuzz, test and dev extras, and the libraries the ports judge,
+    requirements/ports.in), resolved by pip-tools for this Python.  pyproject.toml keeps the ranges the
+    package supports; .ci/install installs from the lock, so a fresh machine gets the versions CI saw.
+    Review the diff; then run the tests (`nox -s latest` is the early warning of what a relock brings)."""
+    session.install("pip-tools==7.6.2")
+    session.run("pip-compile", "--quiet", "--extra", "dev", "--strip-extras",
+                "--unsafe-package", "metric-parity",  # the project itself: installed editable, not locked
+                "--no-emit-index-url", "--no-emit-find-links", "--output-file", LOCK,
+                "pyproject.toml", PORTS_REQUIREMENTS, *session.posargs)
+
+
+@nox.session
+def latest(session):
+    """The suite on the newest releases pyproject.toml's ranges allow, lock ignored: an early warning
+    (the next pytest, numpy, Hypothesis) before a relock breaks CI.  Not in .ci/run.  It prints the
+    versions it ran, then the test command's own (`nox -s latest -- -x` passes options to pytest)."""
+    session.install("--upgrade", "-e", ".[dev]", "-r", PORTS_REQUIREMENTS)
+    session.run("python", "-c", "import importlib.metadata as m, sys; "
+                "names = ['numpy', 'scipy', 'scikit-learn', 'jsonschema', 'jsonschema-rs', 'pyyaml', 'jinja2', "
+                "'tqdm', 'pytest', 'pytest-xdist', 'hypothesis', 'dask', 'nox', 'torch', 'torchmetrics']; "
+                "print('nox -s latest runs on: ' + ', '.join(f'{n} {m.version(n)}' for n in names)); "
+                "print('Python ' + sys.version.split()[0])")
+    session.run("python", "-m", "pytest", *session.posargs)
+
+
+@nox.session(python=False)
+def corpus_runs(session):
+    """The tests marked corpus_run: every bundled port run over the whole corpus (one run per port,
+    shared by its test module), and the corpus built a second time in another process.  They take
+    minutes, so the default `python -m pytest` leaves them out; .ci/run runs them here.  Runs in the
+    current environment (.ci/install provides every port's toolchain)."""
+    session.run("python", "-m", "pytest", "-m", "corpus_run", *session.posargs)
+
+
+@nox.session
+def fuzz_install(session):
+    """The README's fuzzing install in a fresh virtualenv: `pip install ".[fuzz]"` (locked versions), then a
+    short campaign on the reference port, which must find nothing and exit 0."""
+    session.install("-c", LOCK, ".[fuzz]")
+    session.run("parity", "fuzz", "ports/reference", "--examples", "200", "--json", f"{session.create_tmp()}/fuzz.json")
 
 
 @nox.session

@@ -19,6 +19,7 @@ inside the command; lint, verify, report and diff never import it or scipy.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import signal
 import sys
@@ -29,6 +30,7 @@ from conformance.corpus import MANIFEST, bundled_oracle, check_corpus
 USAGE_ERROR = 2
 BROKEN_PIPE = 141  # 128 + SIGPIPE: stdout's reader went away (`parity diff A B | head`)
 ORACLE_EXTRA = 'pip install "metric-parity[oracle]"'
+FUZZ_EXTRA = 'pip install "metric-parity[fuzz]"'
 
 DESCRIPTION = (
     "metric-parity: a conformance suite for machine-learning metrics, with scikit-learn as the oracle. "
@@ -65,11 +67,15 @@ def cmd_lint(args) -> int:
 
 
 def _needs_oracle(command: str) -> int | None:
-    """None when scikit-learn imports; else exit status 2 after one line saying how to get it."""
-    try:
-        import sklearn  # noqa: F401
-    except ImportError:
-        return _fail(f"parity {command}: needs scikit-learn (the oracle): {ORACLE_EXTRA}")
+    """None when scikit-learn imports (and, for fuzz, Hypothesis, its shrinker); else exit status 2
+    after one line saying how to get it, before any work is done."""
+    extra, modules = (FUZZ_EXTRA, ("sklearn", "hypothesis")) if command == "fuzz" else (ORACLE_EXTRA, ("sklearn",))
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            what = "scikit-learn (the oracle)" if module == "sklearn" else "Hypothesis (the shrinker)"
+            return _fail(f"parity {command}: needs {what}: {extra}")
     return None
 
 
@@ -498,7 +504,7 @@ def build_parser() -> argparse.ArgumentParser:
         "fuzz", help="differential fuzzing of a live port against live scikit-learn",
         description="Draw new calls in the corpus's space, ask the pinned scikit-learn for their outcome and judge "
                     "the port on them as parity verify would, checking metamorphic relations besides; shrink "
-                    "every finding (docs/fuzzing.md). Needs scikit-learn (" + ORACLE_EXTRA + "). Exit 0 when "
+                    "every finding (docs/fuzzing.md). Needs scikit-learn and Hypothesis (" + FUZZ_EXTRA + "). Exit 0 when "
                     "nothing new is found, 1 when something is, 2 for a usage error.")
     p.add_argument("port_dir", metavar="PORT_DIR", help="the port's folder, holding port.yaml")
     p.add_argument("--metric", metavar="GLOB", action="append", help="draw only metrics matching GLOB (repeatable)")

@@ -108,7 +108,20 @@ def test_lint_verify_report_and_diff_never_import_the_oracle(light):
 def test_the_commands_that_need_the_oracle_say_how_to_get_it_in_one_line(light, args):
     r = light(*args)
     assert r.returncode == 2
+    extra = "fuzz" if args[0] == "fuzz" else "oracle"  # the README names the fuzz extra for fuzzing
     assert r.stdout == "" and r.stderr == (f'parity {args[0]}: needs scikit-learn (the oracle): '
-                                           'pip install "metric-parity[oracle]"\n')
+                                           f'pip install "metric-parity[{extra}]"\n')
     assert r.blocked.startswith("sklearn from ")
     assert not (light.root / "elsewhere").exists()
+
+
+def test_fuzz_without_hypothesis_says_so_in_one_line_before_drawing_anything(tmp_path):
+    """The oracle installed but not the fuzz extra: `parity fuzz` names the missing shrinker and the extra
+    at once, with exit 2, instead of drawing for its whole budget and dying unwritten."""
+    blocker = BLOCKER.replace('BLOCKED = ("sklearn", "scipy")', 'BLOCKED = ("hypothesis",)')
+    findings = tmp_path / "findings.json"
+    r = subprocess.run([sys.executable, "-c", blocker + WRAPPER.removeprefix(BLOCKER), "fuzz", str(REFERENCE),
+                        "--time", "60", "--json", str(findings)], capture_output=True, text=True, timeout=120)
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == 'parity fuzz: needs Hypothesis (the shrinker): pip install "metric-parity[fuzz]"\n'
+    assert not findings.exists()
