@@ -33,7 +33,6 @@ import argparse
 import io
 import json
 import os
-import platform
 import resource
 import subprocess
 import sys
@@ -157,19 +156,7 @@ def measure_in_child(n: int, port: str, window: int) -> dict:
 
 
 def machine() -> list[tuple[str, str]]:
-    cpu = "unknown"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    import numpy
-
-    return [("CPU", cpu), ("nproc (usable / total)", f"{len(os.sched_getaffinity(0))} / {os.cpu_count()}"),
-            ("Python", platform.python_version()), ("numpy", numpy.__version__),
-            ("OS", f"{platform.system()} {platform.release()} {platform.machine()}"),
+    return [*_doc.machine("numpy"),
             ("load average (1 min) before / after", f"{LOAD_BEFORE:.2f} / {os.getloadavg()[0]:.2f}")]
 
 

@@ -22,12 +22,9 @@ from __future__ import annotations
 import _doc  # benchmarks/_doc.py: the one writer of docs/performance.md
 
 import argparse
-import os
-import platform
 import sys
 import time
 import warnings
-from pathlib import Path
 
 import numpy as np
 import sklearn
@@ -79,33 +76,7 @@ def run(sizes, classes, repeats: int, sklearn_repeats: int) -> list[dict]:
 
 
 def machine() -> list[tuple[str, str]]:
-    cpu = "unknown"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    memory = "unknown"
-    try:
-        for line in Path("/proc/meminfo").read_text().splitlines():
-            if line.startswith("MemTotal:"):
-                memory = f"{int(line.split()[1]) / 2**20:.1f} GiB"
-                break
-    except OSError:
-        pass
-    return [
-        ("CPU", cpu),
-        ("nproc (usable / total)", f"{usable} / {os.cpu_count()}"),
-        ("memory", memory),
-        ("Python", platform.python_version()),
-        ("numpy", np.__version__),
-        ("scikit-learn", sklearn.__version__),
-        ("OS", f"{platform.system()} {platform.release()} {platform.machine()}"),
-        ("OPENBLAS_CORETYPE", os.environ.get("OPENBLAS_CORETYPE", "(unset)")),
-    ]
+    return _doc.machine("numpy", "scikit-learn")
 
 
 def section(rows: list[dict], repeats: int, sklearn_repeats: int) -> str:

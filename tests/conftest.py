@@ -1,8 +1,12 @@
-"""Hypothesis profiles.
+"""Hypothesis profiles, and the corpus_run marker.
 
 "dev" (the default) keeps the whole test run fast; "fuzz" is the long run
 (`HYPOTHESIS_PROFILE=fuzz`, or `nox -s fuzz`).  Tests set no max_examples of
 their own, so the profile decides.
+
+A test that uses a fixture marked with ``port_runs.corpus_run`` (a whole corpus through a port, a
+second corpus build), directly or through another fixture, is marked ``corpus_run`` here, before
+``-m`` selects: the default run leaves it out, `nox -s corpus_runs` runs it.
 """
 
 import os
@@ -26,3 +30,12 @@ def corpus():
     from fake_ports import kit
 
     return kit.bundled_corpus()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        defs = info.name2fixturedefs.values() if info is not None else ()
+        if any(getattr(d.func, "corpus_run", False) for chain in defs for d in chain):
+            item.add_marker(pytest.mark.corpus_run)

@@ -39,3 +39,12 @@ def assert_totals(rec, totals: dict) -> None:
     assert {k: found[k] for k in totals} == totals
     assert {status: found[status] for status in MISBEHAVIOUR} == dict.fromkeys(MISBEHAVIOUR, 0)
     assert found["restarts"] == 0
+
+
+def corpus_run(fixture):
+    """Mark a fixture that runs the whole corpus through a port, or builds the corpus: every test that
+    uses it, directly or through other fixtures, gets the marker corpus_run (tests/conftest.py), which
+    the default `python -m pytest` leaves out and `nox -s corpus_runs` (in .ci/run) runs.  Put it under
+    ``@pytest.fixture``."""
+    fixture.corpus_run = True
+    return fixture

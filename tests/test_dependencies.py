@@ -31,7 +31,8 @@ def test_the_oracle_extra_pins_the_corpus_release_and_the_tests_get_it(corpus):
     extras = PROJECT["optional-dependencies"]
     version = corpus.oracle["version"]
     assert extras["oracle"] == [f"scikit-learn=={version}"]
-    assert "metric-parity[oracle]" in extras["test"]
+    assert extras["fuzz"] == ["metric-parity[oracle]", "hypothesis>=6.100"]  # the README's extra for fuzzing
+    assert "metric-parity[fuzz]" in extras["test"]
     assert "metric-parity[test]" in extras["dev"]
 
 

@@ -22,12 +22,14 @@ from conformance.cli import main
 from conformance.corpus import bundled_oracle, load_corpus
 from conformance.encoding import dumps, loads
 from generators.check import ULPS, settle, stale, within_ulps
+from port_runs import corpus_run
 
 
 SCRIPT = "import hashlib, generators; t = generators.build(); print(hashlib.sha256(repr(sorted(t.items())).encode()).hexdigest())"
 
 
 @pytest.fixture(scope="module")
+@corpus_run
 def builds() -> tuple[dict[str, str], str]:
     """(this process's build, the digest of a build in a fresh interpreter whose PYTHONHASHSEED
     differs from this one's); the two run at the same time."""

@@ -25,6 +25,7 @@ def check_record(path):
     return rec
 
 
+@pytest.mark.corpus_run  # the whole corpus through a port (nox -s corpus_runs)
 def test_the_reference_port_passes_every_case_of_the_bundled_corpus(tmp_path):
     record = tmp_path / "run.json"
     r = kit.parity("verify", str(REFERENCE), "--json", str(record))
@@ -105,6 +106,7 @@ def test_the_javascript_example_runs_as_documented(tmp_path, js_port):
     assert empty["actual"]["error"]["type"] == "RangeError" and empty["expected"]["error"]["type"] == "ValueError"
 
 
+@pytest.mark.corpus_run  # the whole corpus through a port (nox -s corpus_runs)
 def test_the_javascript_example_never_misbehaves_on_the_bundled_corpus(tmp_path, js_port):
     record = tmp_path / "run.json"
     kit.parity("verify", str(js_port), "--json", str(record))

@@ -31,7 +31,7 @@ import pytest
 import yaml
 
 from conformance.harness.record import read_record
-from port_runs import assert_totals, parity, require_build, verify_run
+from port_runs import assert_totals, corpus_run, parity, require_build, verify_run
 
 REPO = Path(__file__).resolve().parent.parent
 PORT = REPO / "ports" / "csharp"
@@ -81,12 +81,14 @@ def _require_the_port():
 
 
 @pytest.fixture(scope="module")
+@corpus_run
 def live(tmp_path_factory):
     _require_the_port()
     return verify_run(PORT, tmp_path_factory.mktemp("csharp-live"))
 
 
 @pytest.fixture(scope="module")
+@corpus_run
 def offline(tmp_path_factory):
     """The program's own test runner over the bundled corpus, then the harness judging its results file."""
     _require_the_port()

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from fake_ports import kit
+from port_runs import corpus_run
 
 REPO = Path(__file__).resolve().parent.parent
 PORT = REPO / "ports" / "exercise"
@@ -39,6 +40,7 @@ def corpus():
 
 
 @pytest.fixture(scope="module")
+@corpus_run
 def record(tmp_path_factory):
     path = tmp_path_factory.mktemp("exercise") / "run.json"
     run = subprocess.run([sys.executable, "-m", "conformance.cli", "verify", str(PORT), "--json", str(path),

@@ -54,6 +54,7 @@ from conformance.corpus import load_corpus
 from conformance.encoding import decode_numeric, decode_param, loads
 from conformance.harness.record import read_record
 from conformance.harness.status import MISBEHAVIOUR
+from port_runs import corpus_run
 
 REPO = Path(__file__).resolve().parent.parent
 PORT = REPO / "ports" / "kotlin"
@@ -155,6 +156,7 @@ def corpus():
 
 
 @pytest.fixture(scope="module")
+@corpus_run
 def live(tmp_path_factory):
     assert shutil.which("kotlinc"), "kotlinc is not on PATH: ports/kotlin needs `apt-get install -y kotlin`"
     assert shutil.which("java"), "java is not on PATH: ports/kotlin runs with `java -jar`"

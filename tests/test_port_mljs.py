@@ -28,6 +28,7 @@ import yaml
 
 from conformance.harness.record import read_record
 from conformance.harness.status import MISBEHAVIOUR
+from port_runs import corpus_run
 
 REPO = Path(__file__).resolve().parent.parent
 PORT = REPO / "ports" / "mljs"
@@ -116,6 +117,7 @@ def _require_the_port():
 
 
 @pytest.fixture(scope="module")
+@corpus_run
 def run(tmp_path_factory):
     _require_the_port()
     record = tmp_path_factory.mktemp("mljs") / "run.json"

@@ -25,6 +25,7 @@ import yaml
 
 from conformance.harness.record import read_record
 from conformance.harness.status import MISBEHAVIOUR
+from port_runs import corpus_run
 
 REPO = Path(__file__).resolve().parent.parent
 PORT = REPO / "ports" / "pytorch-classification"
@@ -52,6 +53,7 @@ def _verify(port: Path, record: Path, *extra: str) -> subprocess.CompletedProces
 
 
 @pytest.fixture(scope="module")
+@corpus_run
 def run(tmp_path_factory):
     record = tmp_path_factory.mktemp("pytorch-classification") / "run.json"
     proc = _verify(PORT, record)  # no --setup: nothing is installed here

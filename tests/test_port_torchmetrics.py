@@ -28,6 +28,7 @@ import yaml
 from conformance.harness.record import read_record
 from conformance.harness.status import MISBEHAVIOUR
 from fake_ports import kit
+from port_runs import corpus_run
 
 REPO = Path(__file__).resolve().parent.parent
 PORT = REPO / "ports" / "torchmetrics"
@@ -176,6 +177,7 @@ SHOWS = {
 
 
 @pytest.fixture(scope="module")
+@corpus_run
 def run(tmp_path_factory):
     record = tmp_path_factory.mktemp("torchmetrics") / "run.json"
     # No --setup: nothing is installed here (.ci/install installs torch and torchmetrics).

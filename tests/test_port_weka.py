@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from port_runs import assert_totals, require_build, verify_run
+from port_runs import assert_totals, corpus_run, require_build, verify_run
 
 REPO = Path(__file__).resolve().parent.parent
 PORT = REPO / "ports" / "weka"
@@ -100,6 +100,7 @@ def _require_the_port():
 
 
 @pytest.fixture(scope="module")
+@corpus_run
 def live(tmp_path_factory):
     _require_the_port()
     return verify_run(PORT, tmp_path_factory.mktemp("weka-live"))
