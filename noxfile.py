@@ -47,17 +47,20 @@ def lock(session):
                 "pyproject.toml", PORTS_REQUIREMENTS, *session.posargs)
 
 
+# What `nox -s latest` names in its first line: the packages whose next release could break the suite.
+LATEST_REPORTED = ("numpy", "scipy", "scikit-learn", "jsonschema", "jsonschema-rs", "pyyaml", "jinja2", "tqdm",
+                   "pytest", "pytest-xdist", "hypothesis", "dask", "nox", "torch", "torchmetrics")
+
+
 @nox.session
 def latest(session):
     """The suite on the newest releases pyproject.toml's ranges allow, lock ignored: an early warning
     (the next pytest, numpy, Hypothesis) before a relock breaks CI.  Not in .ci/run.  It prints the
     versions it ran, then the test command's own (`nox -s latest -- -x` passes options to pytest)."""
     session.install("--upgrade", "-e", ".[dev]", "-r", PORTS_REQUIREMENTS)
-    session.run("python", "-c", "import importlib.metadata as m, sys; "
-                "names = ['numpy', 'scipy', 'scikit-learn', 'jsonschema', 'jsonschema-rs', 'pyyaml', 'jinja2', "
-                "'tqdm', 'pytest', 'pytest-xdist', 'hypothesis', 'dask', 'nox', 'torch', 'torchmetrics']; "
-                "print('nox -s latest runs on: ' + ', '.join(f'{n} {m.version(n)}' for n in names)); "
-                "print('Python ' + sys.version.split()[0])")
+    session.run("python", "-c", "import importlib.metadata as m, platform; print('nox -s latest runs on: Python ' + "
+                "platform.python_version() + ', ' + ', '.join(f'{n} {m.version(n)}' for n in "
+                f"{LATEST_REPORTED!r}))")
     session.run("python", "-m", "pytest", *session.posargs)
 
 

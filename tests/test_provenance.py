@@ -117,6 +117,7 @@ def _verify(port, record, *extra) -> int:
     return main(["verify", str(port), "--no-progress", "--json", str(record), *extra])
 
 
+@pytest.mark.corpus_run  # the whole corpus through a port (nox -s corpus_runs)
 def test_a_port_written_against_an_old_release_passes_against_it(old_port, table, corpus, tmp_path, capsys):
     changed, unavailable = _changed(table, OLD)
     assert len(changed) == 188 and len(unavailable) == 530  # how much scikit-learn moved since OLD
@@ -138,6 +139,7 @@ def test_a_port_written_against_an_old_release_passes_against_it(old_port, table
     validate(rec)
 
 
+@pytest.mark.corpus_run  # the whole corpus through a port (nox -s corpus_runs)
 def test_the_same_port_fails_the_pinned_release_on_exactly_the_changed_cases(old_port, table, tmp_path, capsys):
     changed, _ = _changed(table, OLD)
     record = tmp_path / "pinned.json"
