@@ -33,7 +33,7 @@ from conformance import provenance as prov
 from conformance.corpus import bundled_oracle, load_corpus
 from conformance.encoding import decode_numeric, decode_param
 from generators.conventions import conventions_for, differs
-from generators.oracle import ORACLES, call_oracle
+from generators.oracle import call_oracle, oracle_for, oracle_path
 
 
 def _missing(fn, names) -> list[str]:
@@ -49,9 +49,10 @@ def release_outcome(raw: dict, tolerance: dict) -> dict:
     agrees; else ``expected`` and/or ``conventions`` (the whole field, as the generators would store
     it under this release), or ``not-available`` (why, one line)."""
     metric = raw["metric"]
-    fn = ORACLES.get(metric) or getattr(sklearn.metrics, metric, None)
-    if fn is None:
-        return {prov.NOT_AVAILABLE: f"no sklearn.metrics.{metric}"}
+    try:
+        fn = oracle_for(metric)
+    except AttributeError:
+        return {prov.NOT_AVAILABLE: f"no {oracle_path(metric)}"}
     missing = _missing(fn, list(raw["inputs"]) + list(raw["params"]))
     if missing:
         return {prov.NOT_AVAILABLE: f"{metric} takes no keyword {', '.join(missing)}"}
