@@ -118,9 +118,10 @@ def _scores(name: str, *, required: bool = True) -> tuple[Input, ...]:
 
 
 def _counts(name, returns, inputs=LABEL_PAIR + (W,), core="confusion_matrix.md", *, swap=True, batch=True,
-            family="counts"):
+            family="counts", **more):
+    """A metric of class labels (``more``: ``oracle``, ``reference``)."""
     relations = {PERMUTE, RENAME, DUPLICATE, SCALE} | ({SWAP} if swap else set()) | ({BATCH} if batch else set())
-    return Metric(name, family, inputs, core, returns, frozenset(relations), "label-calls")
+    return Metric(name, family, inputs, core, returns, frozenset(relations), "label-calls", **more)
 
 
 def _regression(name, returns, *, weighted=True, swap=True):
