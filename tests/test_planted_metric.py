@@ -26,6 +26,9 @@ from pathlib import Path
 
 import pytest
 
+# It builds the corpus twice (generate, then generate --check), as the marker says.
+pytestmark = pytest.mark.corpus_run
+
 REPO = Path(__file__).resolve().parent.parent
 PLANTED = "planted_accuracy_score"
 COPIED = ("conformance", "generators", "docs", "oracle", "tests", "ports/reference", "README.md", "pyproject.toml")
