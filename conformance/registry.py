@@ -175,7 +175,8 @@ _ENTRIES = (
     _counts("jaccard_score", "float or K floats; no `zero_division=nan`", core=MULTILABEL, family="agreement"),
     _counts("hamming_loss", "float; wrong samples, or wrong cells of a matrix", core=MULTILABEL, family="agreement"),
     _counts("zero_one_loss", "float; `1 − accuracy` (subset loss for matrices)", core=MULTILABEL, family="agreement"),
-    _counts("multilabel_confusion_matrix", "K × `[[TN, FP], [FN, TP]]`, every sample counted", core=MULTILABEL, family="agreement"),
+    _counts("multilabel_confusion_matrix", "K × `[[TN, FP], [FN, TP]]`, every sample counted", core=MULTILABEL,
+            family="agreement"),
     # agreement: read off the same counts
     _counts("balanced_accuracy_score", "float; mean recall over classes with true samples; `adjusted` may give "
             "NaN/−∞", VECTOR_PAIR + (W,), swap=False, family="agreement"),

@@ -26,7 +26,8 @@ class FigureMissing(ValueError):
 def _sub(path: Path, pattern: str, make, text: str, count: int = 0) -> str:
     new, found = re.subn(pattern, make, text, count=count)
     if not found:
-        raise FigureMissing(f"{path}: no text matches {pattern!r} (generators/figures.py): restore it or update the pattern")
+        raise FigureMissing(f"{path}: no text matches {pattern!r} (generators/figures.py): restore it or "
+                            "update the pattern")
     return new
 
 

@@ -17,6 +17,7 @@ def parts(package: str, listed: tuple[ModuleType, ...]) -> tuple[ModuleType, ...
     """``listed``, then the package's other modules that generate cases (not ``_``-private, not readings)."""
     names = {m.__name__ for m in listed}
     path = importlib.import_module(package).__path__
-    found = [importlib.import_module(f"{package}.{info.name}") for info in sorted(pkgutil.iter_modules(path), key=lambda i: i.name)
+    found = [importlib.import_module(f"{package}.{info.name}")
+             for info in sorted(pkgutil.iter_modules(path), key=lambda i: i.name)
              if not info.name.startswith("_") and info.name != "readings" and f"{package}.{info.name}" not in names]
     return tuple(listed) + tuple(m for m in found if callable(getattr(m, "cases", None)))

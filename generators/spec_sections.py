@@ -2,14 +2,14 @@
 
 The section is derived from the case's metric and tags, never typed per case.  Each metric has
 its page (``docs/spec/<metric>.md``) and a **core page** that holds the rules its group shares
-(``CORE``, from its registry entry).  ``TOPICS`` is read top to bottom: the first topic one of whose tags the case carries
-names the candidate sections, ``{page}`` standing for the metric's page, ``{core}`` for its
-core page and ``{indicator}`` for the section of multilabel.md that says how it reads a matrix, and the
-first candidate that is a heading of docs/spec, on a page that speaks for the metric (:func:`_speaks_for`),
-is the case's section.  A case
-no topic claims, or whose topic's candidates are all missing, gets its page's definition
-(``DEFINITION``).  :func:`with_spec` refuses a case for which nothing resolves, so a renamed
-heading fails generation rather than leaving a dead link.
+(``CORE``, from its registry entry).  ``TOPICS`` is read top to bottom: the first topic one of
+whose tags the case carries names the candidate sections, ``{page}`` standing for the metric's
+page, ``{core}`` for its core page and ``{indicator}`` for the section of multilabel.md that says
+how it reads a matrix; the first candidate that is a heading of docs/spec, on a page that speaks
+for the metric (:func:`_speaks_for`), is the case's section.  A case no topic claims, or whose
+topic's candidates are all missing, gets its page's definition (``DEFINITION``).
+:func:`with_spec` refuses a case for which nothing resolves, so a renamed heading fails
+generation rather than leaving a dead link.
 """
 
 from __future__ import annotations

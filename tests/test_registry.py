@@ -92,3 +92,20 @@ def _reference_adapter():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def test_a_tag_never_sends_a_case_to_another_groups_page(monkeypatch):
+    """A ranking metric's `ties` case is not scores.md's threshold pass, nor its `samples` case multilabel.md's
+    averaging: a case cites its own page, its core page, or multilabel.md when its entry takes indicator matrices."""
+    from generators.spec_sections import spec_section
+
+    entry = registry.Metric("planted_rank_score", "ranking", (registry.Input("y_true", (registry.Kind.RELEVANCE,)),
+                                                              registry.Input("y_score", (registry.Kind.SCORES,))),
+                            "planted_rank_score.md", "float", frozenset(), "score-calls")
+    monkeypatch.setitem(registry.METRICS, entry.name, entry)
+    sections = {"scores.md": ["the-threshold-pass"], "multilabel.md": ["averagesamples", "the-input"],
+                "planted_rank_score.md": ["definition"]}
+    case = {"id": "planted_rank_score/x", "metric": entry.name, "tags": ["samples", "ties", "multilabel"]}
+    assert spec_section(case, sections) == "planted_rank_score.md#definition"
+    assert spec_section({**case, "metric": "f1_score", "id": "f1_score/x"},
+                        {**sections, "f1_score.md": ["definition"]}) == "multilabel.md#averagesamples"
