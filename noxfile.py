@@ -134,10 +134,13 @@ def provenance(session, release):
     resolves for it) and write its part of oracle/provenance.jsonl.  Not in the default sessions:
     `nox -s provenance` runs every release, `nox -s "provenance(release='1.4.2')"` one.  The
     project is not installed (its pins would constrain the release): the session runs from the
-    source tree, and only the libraries the oracle calls need are installed."""
+    source tree, and only the libraries the oracle calls need are installed.  Append-only: a case whose
+    call already has a row for the release is not evaluated again; `nox -s provenance -- --full`
+    evaluates every case."""
     session.install(f"scikit-learn=={release}", *PROVENANCE_RELEASES[release],
                     "jsonschema", "jsonschema-rs", "pyyaml", "jinja2", "tqdm")
-    session.run("python", "-m", "generators.provenance", "evaluate", release, env={"PYTHONPATH": "."})
+    session.run("python", "-m", "generators.provenance", "evaluate", release, *session.posargs,
+                env={"PYTHONPATH": "."})
     session.run("python", "-m", "conformance.cli", "provenance", env={"PYTHONPATH": "."})  # docs/changes.md
 
 

@@ -84,20 +84,35 @@ def cmd_generate(args) -> int:
     if missing is not None:
         return missing
     import generators
+    from conformance.encoding import loads
+    from generators import figures
     from generators.check import missing_changelog_entry, settle, stale
+    from generators.from_registry import REPO, SPEC_INDEX, with_spec_index
     from generators.tags import UnlistedTag
 
     out = Path(args.out) if args.out else bundled_oracle()
     try:
         texts = generators.build()
-    except UnlistedTag as exc:
+    except (UnlistedTag, generators.UnregisteredMetric) as exc:
         print(f"parity generate: {exc}", file=sys.stderr)
         return 1
     texts, settled = settle(out, texts)  # last-bit differences between machines keep the committed text
     for note in settled:
         print(f"note: {note}", file=sys.stderr)
+    # Besides the corpus: the spec index (from the registry) and the corpus figures quoted in prose.
+    index = REPO / SPEC_INDEX
+    index_text = index.read_text(encoding="utf-8")
+    manifest = loads(texts[MANIFEST])
+    try:
+        figures.rewritten(REPO, manifest)
+    except figures.FigureMissing as exc:
+        print(f"parity generate: {exc}", file=sys.stderr)
+        return 1
     if args.check:
         differences, notes = stale(out, texts)
+        if with_spec_index(index_text) != index_text:
+            differences.append(f"{SPEC_INDEX}: the spec index differs from the metric registry's")
+        differences += figures.stale(REPO, manifest)
         # The generators' version needs an entry in the project's changelog, wherever --out points.
         missing = missing_changelog_entry(bundled_oracle(), generators.CORPUS_VERSION)
         differences += [missing] if missing else []
@@ -113,7 +128,9 @@ def cmd_generate(args) -> int:
         print(f"{out}: up to date ({len(cases)} case files, the manifest and the vocabulary)")
         return 0
     written = generators.write(out, texts)
-    print(f"wrote {len(written)} files to {out}")
+    index.write_text(with_spec_index(index_text), encoding="utf-8")
+    figures.write(REPO, manifest)
+    print(f"wrote {len(written)} files to {out}, the spec index {SPEC_INDEX} and the corpus figures of the docs")
     return 0
 
 

@@ -54,6 +54,8 @@ from typing import Any
 
 import numpy as np
 
+from conformance import registry
+
 from conformance import conventions as conv
 
 FORMS: dict[str, tuple[str, ...]] = {
@@ -69,13 +71,11 @@ NEEDS_RULE = {"scores": "argmax-ties", "scores-class-first": "argmax-ties", "pro
 THRESHOLD = 0.5
 #: The metrics whose y_true / y_pred are label vectors and whose value depends only on
 #: which samples carry which label (not on the labels' dtype): forms apply to their
-#: cases; other metrics' cases are sent as stored.  (cohen_kappa_score is a count metric
-#: too, but its inputs are y1 and y2, two raters, neither a prediction nor a target.)
-LABEL_METRICS = frozenset({
-    "accuracy_score", "balanced_accuracy_score", "confusion_matrix", "f1_score",
-    "fbeta_score", "hamming_loss", "jaccard_score", "matthews_corrcoef", "multilabel_confusion_matrix",
-    "precision_recall_fscore_support", "precision_score", "recall_score", "zero_one_loss",
-})
+#: cases, and streaming ports get them in batches; other metrics' cases are sent as stored.
+#: A registry entry says it with the batch-split relation (conformance/registry.py).
+#: (cohen_kappa_score is a count metric too, but its inputs are y1 and y2, two raters,
+#: neither a prediction nor a target.)
+LABEL_METRICS = registry.with_relation(registry.BATCH)
 _EXACT = 2 ** 53  # integers beyond this do not survive as floats
 MAX_CLASSES = 1024  # a wider class axis is refused: a label like 2**40 is not a column index
 

@@ -23,7 +23,7 @@ from conformance.corpus import Expected, bundled_oracle
 from conformance.encoding import decode_numeric
 
 FILE = "provenance.jsonl"
-FORMAT = 1
+FORMAT = 2  # 2: each case line carries ``call``, its call digest, so a grown corpus reuses unchanged rows
 NOT_AVAILABLE = "not-available"
 SPEC_DERIVED = "spec-derived"
 CHANGES = Path("docs") / "changes.md"
@@ -43,6 +43,13 @@ def table_path(root: Path | None = None) -> Path:
 
 # What decides a case's outcome under any release: the call and the outcomes the corpus pins.
 CALL_FIELDS = ("id", "metric", "inputs", "params", "expected", "conventions", "source")
+
+
+def call_digest(case) -> str:
+    """The sha256 of what decides one case's outcome (CALL_FIELDS): a row of the table made for a case
+    with this digest holds for any case with the same digest, whatever else the corpus holds."""
+    raw = {"id": case.id, **case.raw}
+    return hashlib.sha256(_encode({k: raw.get(k) for k in CALL_FIELDS}).encode("utf-8")).hexdigest()
 
 
 def calls_digest(corpus) -> str:
@@ -123,21 +130,39 @@ def per_release(table: dict | None) -> dict[str, dict[str, dict | None]]:
     return out
 
 
+def reusable(old: dict | None, corpus) -> dict[str, dict]:
+    """The rows of the ``old`` table that still describe ``corpus``: case id -> release -> outcome, for
+    each case whose call digest is the one its row was made for.  A row of a format-1 table (no
+    digests) holds only when that table was made from this very corpus."""
+    if not old:
+        return {}
+    whole = old.get("format") == 1 and old.get("corpus", {}).get("calls") == calls_digest(corpus)
+    outcomes = per_release(old)
+    out = {}
+    for case in corpus.cases:
+        entry = old["cases"].get(case.id)
+        if entry is not None and (whole or entry.get("call") == call_digest(case)):
+            out[case.id] = {r: outcomes[r][case.id] for r in old["releases"]
+                            if r in entry.get("agrees", ()) or r in entry.get("differs", {})}
+    return out
+
+
 def merge(old: dict | None, corpus, release: str, info: dict, found: dict[str, dict | None]) -> dict:
-    """The table with ``release``'s outcomes (``found``) in; the other releases are kept when the
-    old table was made from this same corpus, dropped otherwise (their part is stale)."""
-    keep = old is not None and old.get("corpus", {}).get("calls") == calls_digest(corpus)
-    outcomes = per_release(old) if keep else {}
-    infos = dict(old["releases"]) if keep else {}
-    outcomes[release], infos[release] = found, info
+    """The table with ``release``'s outcomes (``found``, for every case of ``corpus``) in.  Every other
+    release keeps its outcome for each case whose call is unchanged (:func:`reusable`); a new or
+    changed case has no outcome under it until its session runs again (:func:`stale` says so)."""
+    kept = reusable(old, corpus)
+    infos = {r: i for r, i in (old or {}).get("releases", {}).items() if any(r in o for o in kept.values())}
+    infos[release] = info
     releases = sorted(infos, key=release_key)
     cases = {}
     for case in sorted(corpus.cases, key=lambda c: c.id):
         if case.source == SPEC_DERIVED:
-            cases[case.id] = {"source": SPEC_DERIVED}
+            cases[case.id] = {"source": SPEC_DERIVED, "call": call_digest(case)}
             continue
-        got = {r: outcomes[r].get(case.id, {}) for r in releases}
-        entry = {"agrees": [r for r, o in got.items() if not o]}
+        known = {**kept.get(case.id, {}), release: found[case.id]}
+        got = {r: known[r] for r in releases if r in known}
+        entry = {"call": call_digest(case), "agrees": [r for r, o in got.items() if not o]}
         differing = {r: o for r, o in got.items() if o}
         if differing:
             entry["differs"] = differing
@@ -161,7 +186,7 @@ def _compact(releases: list[str], entry: dict) -> dict:
     releases whose outcomes are the same text (a change usually lasts several releases)."""
     if "agrees" not in entry:
         return entry
-    out = {"agrees": _ranges(releases, set(entry["agrees"]))}
+    out = {"call": entry["call"], "agrees": _ranges(releases, set(entry["agrees"]))}
     if entry.get("differs"):
         texts = {r: _encode(o) for r, o in entry["differs"].items()}
         out["differs"] = {}
@@ -312,7 +337,12 @@ def stale(table: dict, corpus) -> list[str]:
                             f"{case.source} in the corpus")
         elif table["pinned"] in entry.get("differs", {}):
             problems.append(f"case {case.id}: the pinned release {table['pinned']} disagrees with the corpus")
+        elif entry.get("call") != call_digest(case):
+            problems.append(f"case {case.id}: its row was made for another call (re-run nox -s provenance)")
         elif case.source != SPEC_DERIVED and sorted(entry["agrees"] + list(entry.get("differs", {})),
                                                     key=release_key) != releases:
-            problems.append(f"case {case.id}: agrees and differs do not cover the releases once each")
+            covered = set(entry["agrees"]) | set(entry.get("differs", {}))
+            problems.append(f"case {case.id}: agrees and differs do not cover the releases once each"
+                            + (f" (no outcome under {', '.join(r for r in releases if r not in covered)}: "
+                               "re-run nox -s provenance)" if covered < set(releases) else ""))
     return problems

@@ -26,8 +26,12 @@ from conformance.spec_sections import SPEC_DIR, SPEC_SECTIONS, sections_document
 from conformance.vocabulary import SIGNATURES, TAGS
 from conformance.encoding import dumps, loads
 
-from generators import agreement, counts, fuzzed, numerics, regression, scores
+from importlib import import_module
+
+from conformance import registry
+from generators import fuzzed, numerics
 from generators.conventions import with_conventions
+from generators.from_registry import CASE_SCHEMA, REPO, case_file_schema
 from generators.signatures import signatures
 from generators.spec_sections import with_spec
 from generators.tags import UnlistedTag, tag_list, unlisted
@@ -37,9 +41,14 @@ from generators.tags import UnlistedTag, tag_list, unlisted
 CORPUS_VERSION = "1.3.0"
 # Default comparison tolerance shipped to every port (docs/decisions/0003).
 TOLERANCE = {"rtol": 1e-9, "atol": 1e-12}
-# fuzzed: the findings of `parity fuzz` promoted into the corpus (generators/fuzzed/cases, docs/fuzzing.md).
-FAMILIES = {"counts": counts, "regression": regression, "scores": scores, "agreement": agreement,
+# The families of the registry's metrics (generators/<family>/), then the two that cut across them: numerics,
+# and fuzzed, the findings of `parity fuzz` promoted into the corpus (generators/fuzzed/cases, docs/fuzzing.md).
+FAMILIES = {**{name: import_module(f"generators.{name}") for name in registry.families()},
             "numerics": numerics, "fuzzed": fuzzed}
+
+
+class UnregisteredMetric(ValueError):
+    """A generator wrote a case of a metric the registry does not declare."""
 
 
 def oracle_header() -> dict:
@@ -59,6 +68,9 @@ def build() -> dict[str, str]:
         for case in family.cases():
             by_metric[case["metric"]].append(with_spec(with_conventions(case, TOLERANCE), spec["pages"]))
             descriptions.setdefault(case["metric"], f"{case['metric']} cases ({family_name} family).")
+    missing = registry.unknown(by_metric)
+    if missing:
+        raise UnregisteredMetric("; ".join(missing))
     tags = tag_list()
     problems = unlisted((case for cases in by_metric.values() for case in cases), tags)
     if problems:
@@ -78,6 +90,8 @@ def build() -> dict[str, str]:
     texts[TAGS] = dumps(tags)
     texts[SIGNATURES] = dumps(signatures(by_metric))
     texts[SPEC_SECTIONS] = dumps(spec)  # the sections a case's spec may cite (decision 0019)
+    # The schema's input names, from the registry (the rest of the schema is written by hand).
+    texts[CASE_SCHEMA] = case_file_schema((REPO / "oracle" / CASE_SCHEMA).read_text(encoding="utf-8"))
     return texts
 
 

@@ -11,13 +11,13 @@ change type, can never make the file disagree with the call.
 from __future__ import annotations
 
 import builtins
+import importlib
 import re
 import warnings
 
 import numpy as np
-import sklearn.calibration
-import sklearn.metrics
 
+from conformance import registry
 from conformance.encoding import decode_numeric, decode_param, loads, to_json, dumps
 from conformance.forms import rng_for  # noqa: F401  (re-exported: a case's inputs are seeded by its id alone)
 
@@ -63,8 +63,18 @@ def _warning_list(caught) -> list[dict]:
     return out
 
 
-# Oracle functions that do not live in sklearn.metrics.
-ORACLES = {"calibration_curve": sklearn.calibration.calibration_curve}
+def oracle_path(metric: str) -> str:
+    """The dotted name of the function that computes ``metric``'s expected values: its registry entry's
+    ``oracle`` (sklearn.metrics.<metric> unless it says otherwise)."""
+    entry = registry.METRICS.get(metric)
+    return entry.oracle if entry is not None else f"sklearn.metrics.{metric}"
+
+
+def oracle_for(metric: str):
+    """The oracle function of ``metric`` (:func:`oracle_path`); AttributeError when the installed
+    scikit-learn has no such function (an older release, generators/provenance.py)."""
+    module, _, name = oracle_path(metric).rpartition(".")
+    return getattr(importlib.import_module(module), name)
 
 
 # scikit-learn's InvalidParameterError prints its allowed strings as a Python set
@@ -80,10 +90,10 @@ def _stable_message(exc: BaseException) -> str:
 
 
 def call_oracle(metric: str, inputs: dict, params: dict, fn=None) -> tuple[dict, list[dict]]:
-    """``expected`` and the warnings for one call of ``fn``, by default ``sklearn.metrics.<metric>``
-    (or the entry of ORACLES)."""
+    """``expected`` and the warnings for one call of ``fn``, by default the metric's oracle
+    (:func:`oracle_for`)."""
     if fn is None:
-        fn = ORACLES.get(metric) or getattr(sklearn.metrics, metric)
+        fn = oracle_for(metric)
     args = {k: (None if v is None else np.asarray(v)) for k, v in inputs.items()}
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -109,7 +119,11 @@ def make_case(
     ``oracle`` is for a metric scikit-learn lacks: a function that computes the value the
     page in docs/spec defines, from scikit-learn building blocks (never from the reference).
     It is called like a scikit-learn metric, and the case is marked ``"source": "spec-derived"``.
+    A metric whose registry entry names a spec-derived oracle gets it without being told.
     """
+    entry = registry.METRICS.get(metric)
+    if oracle is None and entry is not None and entry.spec_derived:
+        oracle = oracle_for(metric)
     if not case_id.startswith(metric + "/"):
         raise ValueError(f"case id {case_id!r} must start with '{metric}/'")
     stored_inputs = {k: to_json(v) for k, v in inputs.items() if v is not None}

@@ -44,11 +44,13 @@ from typing import Any
 import numpy as np
 
 import conformance.reference as ref
+from conformance import registry
 from conformance.compare import compare
 from conformance.encoding import decode_numeric, decode_param, to_json
 
 PREFIX = "wrong-reading-"
-FAMILIES = ("counts", "regression", "scores", "agreement", "numerics")
+# Every family with a readings module: the registry's, then numerics, which cuts across them.
+FAMILIES = (*registry.families(), "numerics")
 # What the reference raises where scikit-learn raises (docs/decisions/0013): its refusals.
 REFERENCE_REFUSALS = (ValueError, TypeError, IndexError, ZeroDivisionError, NotImplementedError)
 

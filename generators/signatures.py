@@ -18,18 +18,17 @@ import math
 import numbers
 from collections.abc import Iterable
 
-import sklearn.metrics
+import sklearn
 from sklearn.utils import _param_validation as pv
 
-from generators.oracle import ORACLES
-from generators.scores.ece_oracle import expected_calibration_error
+from conformance import registry
+from generators.oracle import oracle_for, oracle_path
 
 WEIGHTS = "sample_weight"  # an input wherever the function takes it (docs/format.md)
-SPEC_DERIVED = {"expected_calibration_error": expected_calibration_error}
 
 
 def function(metric: str):
-    return SPEC_DERIVED.get(metric) or ORACLES.get(metric) or getattr(sklearn.metrics, metric)
+    return oracle_for(metric)
 
 
 def _number(value) -> float | int | str:
@@ -96,10 +95,7 @@ def signature(metric: str) -> dict:
             continue
         accepts = [f for c in constraints[name] for f in _accepts(c)] if name in constraints else [{}]
         keywords[name] = {**_default(parameter), "accepts": accepts}
-    if metric in SPEC_DERIVED:
-        where = "spec-derived (docs/spec)"
-    else:
-        where = f"sklearn.{'calibration' if metric in ORACLES else 'metrics'}.{metric}"
+    where = "spec-derived (docs/spec)" if registry.METRICS[metric].spec_derived else oracle_path(metric)
     return {"function": where, "inputs": inputs, "keywords": keywords}
 
 

@@ -2,15 +2,19 @@
 
 The section is derived from the case's metric and tags, never typed per case.  Each metric has
 its page (``docs/spec/<metric>.md``) and a **core page** that holds the rules its group shares
-(``CORE``).  ``TOPICS`` is read top to bottom: the first topic one of whose tags the case carries
-names the candidate sections, ``{page}`` standing for the metric's page, ``{core}`` for its
-core page and ``{indicator}`` for the section of multilabel.md that says how it reads a matrix, and the first candidate that is a heading of docs/spec is the case's section.  A case
-no topic claims, or whose topic's candidates are all missing, gets its page's definition
-(``DEFINITION``).  :func:`with_spec` refuses a case for which nothing resolves, so a renamed
-heading fails generation rather than leaving a dead link.
+(``CORE``, from its registry entry).  ``TOPICS`` is read top to bottom: the first topic one of
+whose tags the case carries names the candidate sections, ``{page}`` standing for the metric's
+page, ``{core}`` for its core page and ``{indicator}`` for the section of multilabel.md that says
+how it reads a matrix; the first candidate that is a heading of docs/spec, on a page that speaks
+for the metric (:func:`_speaks_for`), is the case's section.  A case no topic claims, or whose
+topic's candidates are all missing, gets its page's definition (``DEFINITION``).
+:func:`with_spec` refuses a case for which nothing resolves, so a renamed heading fails
+generation rather than leaving a dead link.
 """
 
 from __future__ import annotations
+
+from conformance import registry
 
 PRF = "precision_recall_fscore_support.md"
 REGRESSION = "regression.md"
@@ -18,21 +22,8 @@ SCORES = "scores.md"
 MULTILABEL = "multilabel.md"
 COUNTS = "confusion_matrix.md"
 
-# The core page of each metric: the page its group's shared rules are written on (docs/spec/README.md).
-CORE = {
-    **dict.fromkeys(["precision_score", "recall_score", "f1_score", "fbeta_score",
-                     "precision_recall_fscore_support", "classification_report"], PRF),
-    **dict.fromkeys(["r2_score", "explained_variance_score", "mean_squared_error", "root_mean_squared_error",
-                     "mean_absolute_error", "median_absolute_error", "max_error",
-                     "mean_absolute_percentage_error", "mean_squared_log_error",
-                     "root_mean_squared_log_error"], REGRESSION),
-    **dict.fromkeys(["top_k_accuracy_score", "log_loss", "brier_score_loss", "roc_curve",
-                     "precision_recall_curve", "average_precision_score", "roc_auc_score",
-                     "calibration_curve", "expected_calibration_error"], SCORES),
-    **dict.fromkeys(["jaccard_score", "hamming_loss", "zero_one_loss", "multilabel_confusion_matrix"], MULTILABEL),
-    **dict.fromkeys(["accuracy_score", "confusion_matrix", "balanced_accuracy_score", "matthews_corrcoef",
-                     "cohen_kappa_score"], COUNTS),
-}
+# The core page of each metric: the page its group's shared rules are written on (its registry entry).
+CORE = {name: metric.core for name, metric in registry.METRICS.items()}
 
 # Metrics that read an indicator matrix label by label (per-label counts); the others compare rows or
 # cells, which multilabel.md's "The input" says for each.
@@ -78,12 +69,22 @@ class NoSpecSection(ValueError):
     """No candidate section of a case is a heading of docs/spec."""
 
 
+def _speaks_for(page: str, metric: str) -> bool:
+    """Whether ``page`` may explain a case of ``metric``: its own page, its core page, or multilabel.md for a
+    metric that takes indicator matrices (its registry entry says which).  A tag alone never sends a case to
+    another group's page (``ties`` of a ranking metric is not scores.md's threshold pass)."""
+    entry = registry.METRICS[metric]
+    if page in (entry.page, entry.core):
+        return True
+    return page == MULTILABEL and any(registry.Kind.INDICATOR in i.kinds for i in entry.inputs)
+
+
 def _first(candidates, metric: str, sections: dict[str, list[str]]) -> str | None:
     for candidate in candidates:
         indicator = f"{MULTILABEL}#per-label-counts" if metric in PER_LABEL else f"{MULTILABEL}#the-input"
         spec = candidate.format(page=f"{metric}.md", core=CORE.get(metric, f"{metric}.md"), indicator=indicator)
         page, _, anchor = spec.partition("#")
-        if anchor in sections.get(page, ()):
+        if anchor in sections.get(page, ()) and _speaks_for(page, metric):
             return spec
     return None
 

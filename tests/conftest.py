@@ -32,6 +32,21 @@ def corpus():
     return kit.bundled_corpus()
 
 
+@pytest.fixture
+def golden(snapshot, request):
+    """``golden(value)`` (or ``golden(value, "name")`` for a second figure of one test): assert a figure
+    that follows from the corpus (a port's totals, a count of cases) equals its golden file under
+    tests/__snapshots__/ (syrupy).  Such figures are never typed in a test: when the corpus grows they
+    move, and the failure names the one command that rewrites them, whose diff a reviewer reads."""
+    command = f"python -m pytest {request.path.relative_to(request.config.rootpath)} -n 0 --snapshot-update"
+
+    def check(value, name: str | None = None) -> None:
+        expected = snapshot(name=name) if name else snapshot
+        assert value == expected, (f"a golden figure moved: if the change is meant, rewrite it with `{command}` "
+                                   "and review the diff of tests/__snapshots__/")
+    return check
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     for item in items:

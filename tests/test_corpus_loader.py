@@ -311,7 +311,7 @@ def test_the_readme_states_the_bundled_corpus_size_as_it_is():
     corpus = load_corpus()
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     stated = f"{len(corpus):,} JSON cases over {len({c.metric for c in corpus})} metrics"
-    assert stated in readme
+    assert stated in readme, "README.md: a stale corpus size: run `parity generate`, which rewrites it"
 
 
 def test_the_corpus_changelog_has_an_entry_for_this_version_with_its_size():
@@ -320,4 +320,6 @@ def test_the_corpus_changelog_has_an_entry_for_this_version_with_its_size():
     corpus = load_corpus()
     text = (Path(__file__).resolve().parent.parent / "oracle" / "CHANGELOG.md").read_text(encoding="utf-8")
     entry = text.split(f"## {corpus.version}", 1)[1].split("\n## ", 1)[0]
-    assert f"{len(corpus):,} cases" in entry
+    assert f"{len(corpus):,} cases" in entry, (
+        f"oracle/CHANGELOG.md: the {corpus.version} entry states no '{len(corpus):,} cases in N files': write the "
+        "phrase with any number and run `parity generate`, which rewrites it")

@@ -414,7 +414,8 @@ def test_the_format_page_shows_the_bundled_manifest():
     real = json.loads((REPO / "oracle" / "MANIFEST.json").read_text(encoding="utf-8"))
     assert {k: v for k, v in shown.items() if k != "files"} == {k: v for k, v in real.items() if k != "files"}
     for name, entry in shown["files"].items():
-        assert entry["cases"] == real["files"][name]["cases"], f"{name}: {entry['cases']} cases shown"
+        assert entry["cases"] == real["files"][name]["cases"], \
+            f"{name}: {entry['cases']} cases shown: run `parity generate`, which rewrites it"
 
 
 def test_the_run_record_example_is_the_bundled_corpus(corpus):
@@ -422,7 +423,8 @@ def test_the_run_record_example_is_the_bundled_corpus(corpus):
     start = json_block_after(text, "### start")
     end = json_block_after(text, "### end")
     assert start["corpus"]["version"] == corpus.version
-    assert start["corpus"]["cases"] == start["corpus"]["selected"] == end["totals"]["cases"] == len(corpus)
+    assert start["corpus"]["cases"] == start["corpus"]["selected"] == end["totals"]["cases"] == len(corpus), \
+        "docs/run-record.md: the example's case counts are stale: run `parity generate`, which rewrites them"
     assert start["oracle"] == corpus.oracle
 
 

@@ -12,7 +12,7 @@ batch-split is also checked on the reference streaming accumulator
 (conformance.reference.streaming), cut where the variant says.
 
 Each relation is tested metric by metric (pytest parameters), about 100 examples per
-relation under the default profile: left to Hypothesis, a draw among 34 metrics leaves
+relation under the default profile: left to Hypothesis, a draw among all the metrics leaves
 about half of them out of 100 examples.  Then every exclusion in the module is shown to
 be needed (scikit-learn breaks the relation there, with the counterexample the module
 quotes), and per relation a deliberately broken implementation (one that ignores
@@ -34,6 +34,7 @@ from hypothesis.control import currently_in_test_context
 from hypothesis import strategies as st
 
 from conformance import conventions as conv
+from conformance import registry
 from conformance.compare import compare
 from conformance.encoding import decode_numeric, decode_param, to_json
 from conformance.fuzz import relations as R
@@ -332,13 +333,19 @@ def regression_calls(draw, metrics):
     return metric, inputs, params
 
 
+#: The strategy each registry entry names (conformance/registry.py ``strategy``).
+STRATEGIES = {"label-calls": label_calls, "score-calls": score_calls, "regression-calls": regression_calls}
+
+
 def calls_of(metric, multilabel=True):
-    """Random calls of one metric."""
-    if metric in R.LABEL_VECTOR_METRICS:
-        return label_calls(frozenset({metric}), multilabel)
-    if metric in R.SCORE_METRICS:
-        return score_calls(frozenset({metric}))
-    return regression_calls(frozenset({metric}))
+    """Random calls of one metric, drawn by the strategy its registry entry names."""
+    strategy = STRATEGIES[registry.METRICS[metric].strategy]
+    return strategy(frozenset({metric}), multilabel) if strategy is label_calls else strategy(frozenset({metric}))
+
+
+def test_every_registered_strategy_is_defined_here():
+    assert set(registry.STRATEGIES) == set(STRATEGIES), "a strategy named in conformance/registry.py has no " \
+        "function in tests/test_fuzz_relations.py STRATEGIES (or one here is unused)"
 
 
 SEEDS = st.integers(0, 2 ** 32 - 1)
@@ -346,7 +353,7 @@ SEEDS = st.integers(0, 2 ** 32 - 1)
 
 def examples(metrics) -> settings:
     """About 100 examples per relation under the default "dev" profile (150), spread evenly over its
-    metrics (left to Hypothesis, a draw among 34 metrics covers about half of them in 100 examples):
+    metrics (left to Hypothesis, a draw among all the metrics covers about half of them in 100 examples):
     2/3 of the profile's count per relation, divided among the metrics, at least 3 each."""
     return settings(max_examples=max(3, round(settings().max_examples * 2 / 3 / len(metrics))))
 

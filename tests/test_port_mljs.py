@@ -28,60 +28,23 @@ import yaml
 
 from conformance.harness.record import read_record
 from conformance.harness.status import MISBEHAVIOUR
-from port_runs import corpus_run
+from port_runs import TOTALS, corpus_run
 
 REPO = Path(__file__).resolve().parent.parent
 PORT = REPO / "ports" / "mljs"
 PINNED = "2.0.0"
 
-# The whole run, per status (corpus 1.3.0).
-TOTALS = {"cases": 4168, "passed": 277, "by-convention": 46, "failed": 0, "declared": 39, "skipped": 3806}
-# Per divergence: (matched, declared, passed, skipped).  matched == declared: none is wider than the behaviour.
-DIVERGENCES = {
-    "binary-positive-label-must-be-observed": (15, 15, 0, 0),
-    "binary-accepts-multiclass": (11, 11, 0, 0),
-    "labels-need-not-be-in-y-true": (2, 2, 0, 0),
-    "mcc-undefined-is-nan": (7, 7, 0, 0),
-    "no-class-crashes": (4, 4, 0, 0),
-}
-# Metrics the adapter maps onto the library (everything else: "no such metric"), and their statuses.
-PER_METRIC = {
-    "accuracy_score": {"passed": 19, "declared": 1, "skipped": 44},
-    "confusion_matrix": {"passed": 26, "declared": 4, "skipped": 103},
-    "f1_score": {"passed": 59, "by-convention": 6, "declared": 6, "skipped": 216},
-    "fbeta_score": {"skipped": 337},  # the corpus has no fbeta_score case with beta=1
-    "matthews_corrcoef": {"passed": 7, "declared": 8, "skipped": 32},
-    "multilabel_confusion_matrix": {"passed": 12, "skipped": 26},
-    "precision_recall_fscore_support": {"passed": 48, "by-convention": 17, "declared": 6, "skipped": 246},
-    "precision_score": {"passed": 54, "by-convention": 9, "declared": 7, "skipped": 211},
-    "recall_score": {"passed": 49, "by-convention": 14, "declared": 7, "skipped": 211},
-    "zero_one_loss": {"passed": 3, "skipped": 30},
-}
-# Every skip reason, with its count: each names something the library has no way to express.
-SKIPS = {
-    "no such metric in ml-confusion-matrix": 2350,
-    "the library has no sample weights": 346,
-    "the library has F1 only (getF1Score), no F-beta with beta=2": 254,
-    "the library has no zero_division parameter (its 0/0 is NaN); cannot express zero_division=1": 176,
-    'the library has per-label statistics only, no average="macro"': 171,
-    "y_true is 2-D (multilabel / indicator input): the library takes 1-D label arrays": 110,
-    'the library has per-label statistics only, no average="micro"': 90,
-    'the library has per-label statistics only, no average="weighted"': 88,
-    "the library has no zero_division parameter (its 0/0 is NaN); cannot express zero_division=0": 88,
-    "the library has F1 only (getF1Score), no F-beta with beta=0": 22,
-    "the library has F1 only (getF1Score), no F-beta with beta=0.5": 20,
-    'the library has F1 only (getF1Score), no F-beta with beta="Infinity"': 18,
-    "the library has F1 only (getF1Score), no F-beta with beta=1000000": 14,
-    'the library has no normalised confusion matrix (normalize="true")': 10,
-    'the library has no normalised confusion matrix (normalize="pred")': 10,
-    'the library has no normalised confusion matrix (normalize="all")': 10,
-    "the library's MCC is per label (one-vs-rest); it has no multiclass MCC": 10,
-    "the library counts misclassifications (getFalseCount) but has no misclassification rate": 7,
-    "the library has no zero_division parameter (its 0/0 is NaN); cannot express zero_division=0.5": 4,
-    "the library has one matrix over all samples, no per-sample confusion matrices (samplewise=True)": 4,
-    "the library has F1 only (getF1Score), no F-beta with beta=-1": 2,
-    "the library has F1 only (getF1Score), no F-beta with beta=-0.5": 2,
-}
+# The whole run per status, per metric, per divergence and per skip reason are golden figures
+# (tests/__snapshots__/test_port_mljs.ambr): they follow from the corpus.
+# The divergences port.yaml declares; per divergence (golden): (matched, declared, passed, skipped), and
+# matched == declared: none is wider than the behaviour.
+DIVERGENCE_IDS = {"binary-positive-label-must-be-observed", "binary-accepts-multiclass", "labels-need-not-be-in-y-true",
+                  "mcc-undefined-is-nan", "no-class-crashes"}
+# Metrics the adapter maps onto the library (everything else: "no such metric").  The corpus has no
+# fbeta_score case with beta=1, so every fbeta_score case is skipped.
+MAPPED = {"accuracy_score", "confusion_matrix", "f1_score", "fbeta_score", "matthews_corrcoef",
+          "multilabel_confusion_matrix", "precision_recall_fscore_support", "precision_score", "recall_score",
+          "zero_one_loss"}
 # Each divergence's smallest case: its status and the library's answer (as port.yaml and README.md quote it).
 SMALLEST = {
     "precision_score/grid/average=binary/zero_division=warn/1": ("declared", {"error": {"type": "Error", "message": "The label does not exist"}}),
@@ -135,14 +98,14 @@ def test_the_lockfile_pins_the_library():
     assert yaml.safe_load((PORT / "port.yaml").read_text())["setup"][:2] == ["npm", "ci"]
 
 
-def test_verify_exits_0_with_exact_totals(run):
+def test_verify_exits_0_with_exact_totals(run, golden):
     proc, rec = run
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     totals = rec["end"]["totals"]
     # the whole bundled corpus was run (no --only)
     assert totals["cases"] == rec["start"]["corpus"]["cases"] == rec["start"]["corpus"]["selected"]
     assert rec["start"]["corpus"]["sha256"] == hashlib.sha256((REPO / "oracle" / "MANIFEST.json").read_bytes()).hexdigest()
-    assert {k: totals[k] for k in TOTALS} == TOTALS
+    golden({k: totals[k] for k in TOTALS})
     assert {status: totals[status] for status in MISBEHAVIOUR} == dict.fromkeys(MISBEHAVIOUR, 0)
     assert totals["restarts"] == 0
     assert sum(totals[k] for k in TOTALS if k != "cases") == totals["cases"]
@@ -152,15 +115,15 @@ def test_verify_exits_0_with_exact_totals(run):
     assert rec["start"]["harness"]["protocol"] == 2
 
 
-def test_each_divergence_matches_exactly_the_cases_that_differ(run):
+def test_each_divergence_matches_exactly_the_cases_that_differ(run, golden):
     _, rec = run
     by_id = {d["id"]: d for d in rec["end"]["divergences"]}
-    assert set(by_id) == set(DIVERGENCES)
-    assert {k: (d["matched"], d["declared"], d["passed"], d["skipped"]) for k, d in by_id.items()} == DIVERGENCES
+    assert set(by_id) == DIVERGENCE_IDS
+    golden({k: (d["matched"], d["declared"], d["passed"], d["skipped"]) for k, d in sorted(by_id.items())})
     for d in by_id.values():  # none matches a passing case, none is stale or unmatched
         assert d["passed"] == 0 and not d["wider"] and not d["stale"] and not d["unmatched"], d
     declared = Counter(c["divergence"] for c in rec["cases"] if c["status"] == "declared")
-    assert declared == {k: v[1] for k, v in DIVERGENCES.items()}
+    assert declared == {k: d["declared"] for k, d in by_id.items()} and all(declared.values())
     # only the crash is a bug, and only it covers an error that is not a refusal
     manifest = yaml.safe_load((PORT / "port.yaml").read_text())
     assert {d["id"]: (d["kind"], d.get("error")) for d in manifest["divergences"] if d["kind"] == "bug"} == {
@@ -180,45 +143,46 @@ def test_the_smallest_case_of_each_divergence_shows_the_library_answer(run):
     assert {case_id: (cases[case_id]["status"], cases[case_id]["actual"]) for case_id in SMALLEST} == SMALLEST
 
 
-def test_zero_division_nan_is_a_convention_that_explains_every_undefined_ratio(run):
-    """The blanket zero-division-is-nan divergence is gone: the 46 cases it declared pass as the
+def test_zero_division_nan_is_a_convention_that_explains_every_undefined_ratio(run, golden):
+    """The blanket zero-division-is-nan divergence is gone: the cases it declared pass as the
     convention zero-division=nan (scikit-learn's zero_division=np.nan), none fails under it."""
     _, rec = run
     assert rec["start"]["conventions"] == {"*": ["classes=observed", "zero-division=nan"]}
     convention = [c for c in rec["cases"] if c["status"] == "by-convention"]
-    assert Counter(c["convention"] for c in convention) == {"zero-division=nan": TOTALS["by-convention"]}
-    assert Counter(c["metric"] for c in convention) == {
-        "precision_score": 9, "recall_score": 14, "f1_score": 6, "precision_recall_fscore_support": 17}
+    assert Counter(c["convention"] for c in convention) == {"zero-division=nan": rec["end"]["totals"]["by-convention"]}
+    golden(dict(sorted(Counter(c["metric"] for c in convention).items())))
+    assert {c["metric"] for c in convention} == {"precision_score", "recall_score", "f1_score",
+                                                 "precision_recall_fscore_support"}
     assert "zero-division-is-nan" not in {d["id"] for d in rec["end"]["divergences"]}
 
 
-def test_errors_are_the_library_refusal_or_the_declared_crash(run):
+def test_errors_are_the_library_refusal_or_the_declared_crash(run, golden):
     _, rec = run
     assert yaml.safe_load((PORT / "port.yaml").read_text())["refusals"] == ["Error"]
     assert rec["start"]["refusals"] == ["Error"]
     errors = [c for c in rec["cases"] if "error" in c["actual"]]
     assert not [c["id"] for c in errors if c["actual"]["error"].get("uncaught")]
     by_type = Counter((c["actual"]["error"]["type"], c["status"], c["divergence"]) for c in errors)
-    assert by_type == {
-        ("Error", "passed", None): 7,  # mismatched lengths (3), pos_label not present (4): both rejected
-        ("Error", "declared", "binary-positive-label-must-be-observed"): 15,
-        ("TypeError", "declared", "no-class-crashes"): 4,
-    }
+    # passed: mismatched lengths and pos_label not present, both rejected; the declared refusal; the declared crash
+    assert set(by_type) == {("Error", "passed", None), ("Error", "declared", "binary-positive-label-must-be-observed"),
+                            ("TypeError", "declared", "no-class-crashes")}
+    golden({" / ".join(map(str, k)): v for k, v in sorted(by_type.items(), key=str)})
 
 
-def test_outcomes_per_metric(run):
+def test_outcomes_per_metric(run, golden):
     _, rec = run
     statuses = defaultdict(Counter)
     for c in rec["cases"]:
         statuses[c["metric"]][c["status"]] += 1
-        if c["metric"] not in PER_METRIC:
+        if c["metric"] not in MAPPED:
             assert c["status"] == "skipped" and c["actual"]["skipped"] == "no such metric in ml-confusion-matrix", c["id"]
-    assert {m: dict(statuses[m]) for m in PER_METRIC} == PER_METRIC
+    golden({m: dict(sorted(statuses[m].items())) for m in sorted(MAPPED)})
 
 
-def test_skip_reasons_name_what_the_library_lacks(run):
+def test_skip_reasons_name_what_the_library_lacks(run, golden):
+    """Every skip reason, with its count (golden): each names something the library has no way to express."""
     _, rec = run
-    assert Counter(c["actual"]["skipped"] for c in rec["cases"] if c["status"] == "skipped") == SKIPS
+    golden(dict(sorted(Counter(c["actual"]["skipped"] for c in rec["cases"] if c["status"] == "skipped").items())))
 
 
 def test_the_adapter_speaks_protocol_2_and_reads_only_the_call():

@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from port_runs import assert_totals, corpus_run, require_build, verify_run
+from port_runs import TOTALS, assert_totals, corpus_run, require_build, verify_run
 
 REPO = Path(__file__).resolve().parent.parent
 PORT = REPO / "ports" / "weka"
@@ -35,34 +35,14 @@ JAR = PORT / "build" / "parity-weka.jar"
 WEKA = Path("/usr/share/java/weka.jar")
 SHARED = REPO / "ports" / "kotlin-common" / "src"
 
-# The whole run, per status (corpus 1.2.0): the same live and from the results file.
-TOTALS = {"cases": 4168, "passed": 473, "by-convention": 0, "failed": 0, "declared": 30, "skipped": 3665}
-PER_METRIC = {
-    "accuracy_score": {"passed": 43, "declared": 2, "skipped": 19},
-    "cohen_kappa_score": {"passed": 26, "declared": 8, "skipped": 64},
-    "confusion_matrix": {"passed": 45, "declared": 5, "skipped": 83},
-    "f1_score": {"passed": 64, "skipped": 223},
-    "fbeta_score": {"skipped": 337},  # mapped to fMeasure, but the corpus has no fbeta_score case with beta=1
-    "mean_absolute_error": {"passed": 26, "declared": 7, "skipped": 78},
-    "mean_squared_error": {"skipped": 111},  # Weka reports its root only; the adapter squares nothing
-    "precision_recall_fscore_support": {"passed": 65, "skipped": 252},
-    "precision_score": {"passed": 63, "skipped": 218},
-    "recall_score": {"passed": 63, "skipped": 218},
-    "roc_auc_score": {"passed": 37, "skipped": 103},
-    "root_mean_squared_error": {"passed": 25, "declared": 7, "skipped": 78},
-    "zero_one_loss": {"passed": 16, "declared": 1, "skipped": 16},
-}
+# The metrics the adapter maps to Weka's Evaluation.  fbeta_score is mapped to fMeasure, but the corpus has
+# no fbeta_score case with beta=1; Weka reports mean_squared_error's root only, and the adapter squares nothing.
+# The whole run per metric and status, the totals, the divergences' counts and the skip reasons' counts
+# are golden figures (tests/__snapshots__/test_port_weka.ambr): they follow from the corpus.
+MAPPED = {"accuracy_score", "cohen_kappa_score", "confusion_matrix", "f1_score", "fbeta_score", "mean_absolute_error",
+          "mean_squared_error", "precision_recall_fscore_support", "precision_score", "recall_score",
+          "roc_auc_score", "root_mean_squared_error", "zero_one_loss"}
 NO_MEASURE = "Weka's Evaluation has no such measure"
-# Per divergence: (matched, declared, passed, skipped).  No divergence matches a case that passes.
-DIVERGENCES = {
-    "kappa-undefined-is-1": ("choice", 17, 8, 0, 9),
-    "no-sample-is-nan": ("unsupported", 6, 4, 0, 2),
-    "weights-not-checked": ("unsupported", 7, 7, 0, 0),
-    "nan-target-is-missing": ("choice", 2, 2, 0, 0),
-    "non-finite-numbers-not-checked": ("unsupported", 6, 6, 0, 0),
-    "labels-outside-the-data-not-checked": ("unsupported", 2, 2, 0, 0),
-    "no-class-value-overruns": ("bug", 1, 1, 0, 0),
-}
 # Each divergence's smallest case (as README.md and port.yaml cite it), what the port answers there,
 # and what the direct Weka call of `--confirm` returns on it.
 SMALLEST = {
@@ -75,17 +55,6 @@ SMALLEST = {
     "no-class-value-overruns": ("confusion_matrix/errors/labels-empty-list", {"error": "ArrayIndexOutOfBoundsException"},
                                 {"exception": "java.lang.ArrayIndexOutOfBoundsException"}),
 }
-# The most common skip reasons, with their counts (all 47 reasons are pinned by their total).
-SKIPS_TOP = {
-    NO_MEASURE: 1865,
-    "Weka has the F-measure (beta=1) only, no beta=2": 213,
-    'Weka averages per class weighted by class size only; it has no average="macro"': 125,
-    "y_true is 2-D (multilabel or multioutput): a Weka Instance has one class value": 121,
-    "Weka's precision, recall and F-measure are 0 on a zero division; there is no zero_division=1": 120,
-    "Weka's precision, recall and F-measure are 0 on a zero division; there is no zero_division=NaN": 116,
-    "Weka's Evaluation reports the root mean squared error, not its square": 111,
-}
-SKIP_REASONS = 47
 
 
 def weka_port(*args, timeout=300):
@@ -106,39 +75,41 @@ def live(tmp_path_factory):
     return verify_run(PORT, tmp_path_factory.mktemp("weka-live"))
 
 
-def test_live_verify_exits_0_with_exact_totals(live):
+def test_live_verify_exits_0_with_exact_totals(live, golden):
     proc, rec = live
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    assert_totals(rec, TOTALS)
+    assert_totals(rec, golden)
     assert rec["start"]["harness"]["protocol"] == 2 and rec["start"]["mode"] != "results"
     implementation = rec["start"]["implementation"]
     assert (implementation["name"], implementation["version"], implementation["language"]) == ("weka", "3.6.14", "kotlin")
 
 
-def test_outcomes_per_metric(live):
+def test_outcomes_per_metric(live, golden):
     _, rec = live
     statuses: dict[str, Counter] = {}
     for c in rec["cases"]:
-        if c["metric"] in PER_METRIC:
+        if c["metric"] in MAPPED:
             statuses.setdefault(c["metric"], Counter())[c["status"]] += 1
         else:
             assert (c["status"], c["actual"].get("skipped")) == ("skipped", NO_MEASURE), c["id"]
-    assert {m: dict(s) for m, s in statuses.items()} == PER_METRIC
+    assert set(statuses) == MAPPED
+    golden({m: dict(sorted(s.items())) for m, s in sorted(statuses.items())})
 
 
-def test_skip_reasons_name_what_weka_lacks(live):
+def test_skip_reasons_name_what_weka_lacks(live, golden):
     _, rec = live
     reasons = Counter(c["actual"]["skipped"] for c in rec["cases"] if c["status"] == "skipped")
-    assert len(reasons) == SKIP_REASONS and sum(reasons.values()) == TOTALS["skipped"]
-    assert {r: reasons[r] for r in SKIPS_TOP} == SKIPS_TOP
+    assert sum(reasons.values()) == rec["end"]["totals"]["skipped"]
+    golden(dict(sorted(reasons.items())))
 
 
-def test_declarations_are_what_was_found(live):
+def test_declarations_are_what_was_found(live, golden):
     """Each divergence covers exactly the cases that differ, none that passes; each smallest case shows
     the declared behaviour; no error is marked uncaught (none is the adapter's own)."""
     _, rec = live
     found = {d["id"]: (d["kind"], d["matched"], d["declared"], d["passed"], d["skipped"]) for d in rec["end"]["divergences"]}
-    assert found == DIVERGENCES
+    assert set(found) == set(SMALLEST)
+    golden(dict(sorted(found.items())))  # per divergence: kind, matched, declared, passed, skipped
     assert not [d["id"] for d in rec["end"]["divergences"] if d["wider"] or d["stale"] or d["unmatched"]]
     cases = {c["id"]: c for c in rec["cases"]}
     for divergence, (case_id, answer, _) in SMALLEST.items():
@@ -164,7 +135,7 @@ def test_weka_agrees_with_sklearn_where_it_has_the_number(live):
     _, rec = live
     cases = {c["id"]: c for c in rec["cases"]}
     passed = [c for c in cases.values() if c["status"] == "passed"]
-    assert {c["metric"] for c in passed} == set(PER_METRIC) - {"fbeta_score", "mean_squared_error"}
+    assert {c["metric"] for c in passed} == MAPPED - {"fbeta_score", "mean_squared_error"}
     for metric in ("cohen_kappa_score", "roc_auc_score", "confusion_matrix"):
         assert [c for c in passed if c["metric"] == metric and "sample_weight" in c["input_names"]], metric
 
@@ -192,16 +163,16 @@ def test_results_file_gives_the_live_verdicts(live, tmp_path):
     proc, rec = verify_run(PORT, tmp_path, "--results", str(results))
     assert proc.returncode == 0, proc.stdout[-3000:]
     assert rec["start"]["mode"] == "results" and rec["start"]["self_reported"] is True
-    assert_totals(rec, TOTALS)
+    assert {k: rec["end"]["totals"][k] for k in TOTALS} == {k: live_rec["end"]["totals"][k] for k in TOTALS}
     header = json.loads(results.read_text(encoding="utf-8").splitlines()[0])
     assert header["protocol"] == 2 and header["implementation"]["name"] == "weka"
     live_cases = {c["id"]: (c["status"], c["actual"]) for c in live_rec["cases"]}
     assert {c["id"]: (c["status"], c["actual"]) for c in rec["cases"]} == live_cases
 
 
-def test_the_shared_kotlin_library_reads_the_corpus(live):
+def test_the_shared_kotlin_library_reads_the_corpus(live, corpus):
     """`--check-corpus`, from ports/kotlin-common, in the Weka jar: the same counts as the Python loader."""
     r = weka_port("--check-corpus", str(REPO / "oracle"), timeout=120)
     assert r.returncode == 0, r.stderr[-2000:]
     summary = json.loads(r.stdout)
-    assert summary["cases"] == TOTALS["cases"]
+    assert summary["cases"] == len(corpus)

@@ -139,48 +139,31 @@ import numpy as np
 from conformance import conventions as conv
 from conformance.forms import LABEL_METRICS
 
-PERMUTE = "permute-samples"
-RENAME = "rename-classes"
-DUPLICATE = "duplicate-is-weight-2"
-SCALE = "scale-weights"
-SWAP = "swap-symmetric"
-BATCH = "batch-split"
-RELATIONS = (PERMUTE, RENAME, DUPLICATE, SCALE, SWAP, BATCH)
+from conformance import registry
+from conformance.registry import BATCH, DUPLICATE, PERMUTE, RELATIONS, RENAME, SCALE, SWAP  # noqa: F401
 
-#: The inputs that hold one entry (or row) per sample.
-PER_SAMPLE = ("y_true", "y_pred", "y_score", "y_proba", "y_prob", "y1", "y2", "sample_weight")
+#: The inputs that hold one entry (or row) per sample: every registered input name.
+PER_SAMPLE = tuple(registry.input_names())
 
-LABEL_VECTOR_METRICS = frozenset({
-    "accuracy_score", "balanced_accuracy_score", "classification_report", "cohen_kappa_score",
-    "confusion_matrix", "f1_score", "fbeta_score", "hamming_loss", "jaccard_score", "matthews_corrcoef",
-    "multilabel_confusion_matrix", "precision_recall_fscore_support", "precision_score", "recall_score",
-    "zero_one_loss",
-})
-SCORE_METRICS = frozenset({
-    "average_precision_score", "brier_score_loss", "calibration_curve", "expected_calibration_error",
-    "log_loss", "precision_recall_curve", "roc_auc_score", "roc_curve", "top_k_accuracy_score",
-})
-REGRESSION_METRICS = frozenset({
-    "explained_variance_score", "max_error", "mean_absolute_error", "mean_absolute_percentage_error",
-    "mean_squared_error", "mean_squared_log_error", "median_absolute_error", "r2_score",
-    "root_mean_squared_error", "root_mean_squared_log_error",
-})
+# Which metric each relation applies to is said once, in its registry entry (conformance/registry.py).
+LABEL_VECTOR_METRICS = frozenset(n for n, m in registry.METRICS.items() if m.strategy == "label-calls")
+SCORE_METRICS = frozenset(n for n, m in registry.METRICS.items() if m.strategy == "score-calls")
+REGRESSION_METRICS = frozenset(n for n, m in registry.METRICS.items() if m.strategy == "regression-calls")
 #: Every metric of the corpus: the metrics a relation may be applied to.
-METRICS = LABEL_VECTOR_METRICS | SCORE_METRICS | REGRESSION_METRICS
-#: The metrics without a ``sample_weight`` keyword.
-UNWEIGHTED = frozenset({"max_error", "calibration_curve", "expected_calibration_error"})
-WEIGHTED = METRICS - UNWEIGHTED
+METRICS = frozenset(registry.METRICS)
+#: The metrics with a ``sample_weight`` input.
+WEIGHTED = frozenset(n for n, m in registry.METRICS.items() if m.weighted)
+UNWEIGHTED = METRICS - WEIGHTED
 
 #: rename-classes: the metrics of 1-D class labels.
-RENAME_METRICS = LABEL_VECTOR_METRICS
+RENAME_METRICS = registry.with_relation(RENAME)
 #: swap-symmetric: the metrics symmetric in their two label / value inputs (with the
 #: conditions of :func:`_swap`).
-SWAP_METRICS = frozenset({
-    "accuracy_score", "zero_one_loss", "hamming_loss", "matthews_corrcoef", "cohen_kappa_score",
-    "mean_absolute_error", "mean_squared_error", "root_mean_squared_error", "max_error",
-    "median_absolute_error", "mean_squared_log_error", "root_mean_squared_log_error",
-    "f1_score", "fbeta_score", "jaccard_score", "confusion_matrix", "multilabel_confusion_matrix",
-})
+SWAP_METRICS = registry.with_relation(SWAP)
+PERMUTE_METRICS = registry.with_relation(PERMUTE)
+#: duplicate-is-weight-2 and scale-weights: the metrics whose sample_weight they act on.
+DUPLICATE_METRICS = registry.with_relation(DUPLICATE)
+SCALE_METRICS = registry.with_relation(SCALE)
 
 # The precision/recall/F/Jaccard functions that default to average="binary", and those with pos_label.
 _BINARY_DEFAULT = frozenset({"precision_score", "recall_score", "f1_score", "fbeta_score", "jaccard_score"})
@@ -323,7 +306,7 @@ def _median_of_negative_weights(metric: str, inputs: dict) -> bool:
 
 def _permute(metric, inputs, params, rng) -> list[Variant]:
     n = _n_samples(inputs)
-    if n is None or n < 2 or _median_of_negative_weights(metric, inputs):
+    if metric not in PERMUTE_METRICS or n is None or n < 2 or _median_of_negative_weights(metric, inputs):
         return []
     order = [int(i) for i in rng.permutation(n)]
     if order == list(range(n)):
@@ -398,7 +381,7 @@ def _class_order(old: list, mapping: dict) -> list[int]:
 def _rename(metric, inputs, params, rng) -> list[Variant]:
     if metric not in RENAME_METRICS:
         return []
-    a, b = ("y1", "y2") if metric == "cohen_kappa_score" else ("y_true", "y_pred")
+    a, b = registry.METRICS[metric].input_names()[:2]
     ya, yb = inputs.get(a), inputs.get(b)
     if not (isinstance(ya, list) and isinstance(yb, list) and ya and yb):
         return []
@@ -506,7 +489,7 @@ def _rename_transform(metric, params, labels_given, orders, mapping, keys_follow
 
 
 def _duplicate(metric, inputs, params, rng) -> list[Variant]:
-    if metric not in WEIGHTED or _roc_auc_ovo_unweighted(metric, inputs, params):
+    if metric not in DUPLICATE_METRICS or _roc_auc_ovo_unweighted(metric, inputs, params):
         return []
     n = _n_samples(inputs)
     if n is None or n < 1 or _median_of_negative_weights(metric, inputs):
@@ -534,7 +517,7 @@ def _duplicate(metric, inputs, params, rng) -> list[Variant]:
 
 
 def _scale(metric, inputs, params, rng) -> list[Variant]:
-    if metric not in WEIGHTED or _roc_auc_ovo_unweighted(metric, inputs, params):
+    if metric not in SCALE_METRICS or _roc_auc_ovo_unweighted(metric, inputs, params):
         return []
     n = _n_samples(inputs)
     if n is None or n < 1:
@@ -583,7 +566,7 @@ def _count_scaler(metric, params, c):
 def _swap(metric, inputs, params, rng) -> list[Variant]:
     if metric not in SWAP_METRICS:
         return []
-    a, b = ("y1", "y2") if metric == "cohen_kappa_score" else ("y_true", "y_pred")
+    a, b = registry.METRICS[metric].input_names()[:2]
     if a not in inputs or b not in inputs:
         return []
     new_params = copy.deepcopy(params)

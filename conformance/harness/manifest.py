@@ -114,6 +114,7 @@ class PortManifest:
     conventions: dict[str, list[str]] = field(default_factory=dict)  # metric or "*" -> ["axis=value", ...]
     forms: input_forms.Declared = input_forms.Declared()  # the input forms and rules it takes
     streaming: bool = False  # run messages carry batches
+    complete: bool = False  # a case the port answers skipped fails the run (the reference: it never skips)
     refusals: frozenset[str] = frozenset()  # error types the library raises on purpose
     tolerances: tuple[dict, ...] = ()  # [{metrics, rtol?, atol?, note}]: per-metric tolerances, first match wins
     start_timeout: float | None = None  # seconds for the start reply (None: the harness default)
@@ -243,6 +244,7 @@ def load_manifest(port_dir: str | Path, live: bool = True) -> PortManifest:
         conventions={k: list(v) for k, v in data.get("conventions", {}).items()},
         forms=input_forms.Declared.from_manifest(data.get("forms"), data.get("rules")),
         streaming=bool(data.get("streaming", False)),
+        complete=bool(data.get("complete", False)),
         refusals=frozenset(data.get("refusals", ())),
         tolerances=tuple(dict(t) for t in data.get("tolerances", ())),
         start_timeout=float(data["start_timeout"]) if "start_timeout" in data else None,

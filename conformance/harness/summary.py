@@ -69,7 +69,7 @@ def verdict(totals: dict, extra_faults: int = 0) -> str:
 
 def summary_lines(*, header: str, totals: dict, samples: list[str], more: int, divergences: list[dict],
                   notes: list[str], problems: list[str], follows: dict | None = None, by_divergence: dict | None = None,
-                  extra_faults: int = 0, record: str | None = None) -> list[str]:
+                  extra_faults: int = 0, record: str | None = None, line: str | None = None) -> list[str]:
     lines = [header]
     honest = "  ".join(f"{s} {totals.get(s, 0)}" for s in (Status.PASSED, Status.BY_CONVENTION, Status.FAILED, Status.DECLARED, Status.SKIPPED))
     broke = "  ".join(f"{s} {totals[s]}" for s in (Status.FAULTED, Status.CRASHED, Status.TIMED_OUT, Status.PROTOCOL_ERROR, Status.NOT_RUN))
@@ -104,7 +104,7 @@ def summary_lines(*, header: str, totals: dict, samples: list[str], more: int, d
                          "instead?")
     for note in notes:
         lines.append(f"note: {note}")
-    lines.append(verdict(totals, extra_faults))
+    lines.append(line or verdict(totals, extra_faults))  # line: a verdict decided elsewhere (incomplete)
     return lines
 
 

@@ -70,6 +70,7 @@ class _Run:
         self.follows: dict[str, dict[str, int]] = {Status.FAILED: {}, Status.DECLARED: {}}  # status -> conventions key -> cases
         self.by_divergence: dict[str, dict[str, int]] = {}  # divergence -> conventions key -> declared cases following it
         self.skip_reasons: Counter = Counter()  # why cases were skipped, for a run that judged nothing
+        self.skipped_by_metric: dict[str, list] = {}  # metric -> [cases, first reason]: what a complete port lacks
 
     def finish(self, n, case, outcome: CaseResult, seconds, stderr) -> None:
         outcome = self.declarations.apply(case, outcome)
@@ -79,6 +80,8 @@ class _Run:
             reason = outcome.detail or "no reason given"
             if len(self.skip_reasons) < SKIP_REASONS or reason in self.skip_reasons:
                 self.skip_reasons[reason] += 1
+            if outcome.actual is not None:  # the port's (or its form's) skip, not an older release's
+                self.skipped_by_metric.setdefault(case.metric, [0, reason])[0] += 1
         raw = case.raw
         sent = case.inputs if isinstance(case, SentCase) and case.inputs != raw["inputs"] else None
         if status not in (Status.PASSED, Status.BY_CONVENTION, Status.SKIPPED, Status.DECLARED, Status.NOT_RUN):  # not-run: one note says why
@@ -260,6 +263,16 @@ def _header(manifest, corpus, implementation, tolerances, self_reported, oracle=
                "included, in view; a live run (no --results) is judged blind" if self_reported else ""))
 
 
+def incomplete(skipped_by_metric: dict[str, list], notes: list[str]) -> str:
+    """The verdict of a port that declares ``complete`` (port.yaml) and skipped cases: one note per
+    metric it skipped, naming the metric and the first reason, appended to ``notes``."""
+    for metric, (count, reason) in sorted(skipped_by_metric.items()):
+        notes.append(f"skipped {count} case(s) of {metric}: {reason}")
+    total = sum(count for count, _ in skipped_by_metric.values())
+    return (f"incomplete: the port declares complete (port.yaml) but skipped {total} case(s) of "
+            f"{len(skipped_by_metric)} metric(s): {', '.join(sorted(skipped_by_metric))}")
+
+
 def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int | None = None,
            only: list[str] = (), options: Options | None = None, record_path: str | Path | None = None,
            results: str | Path | None = None, progress: bool | None = None, out=None, err=None,
@@ -365,6 +378,8 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
     divergence_report = declarations.report()
     status = exit_status(totals, len(problems))
     line = verdict(totals, len(problems))
+    if manifest.complete and run.skipped_by_metric:
+        status, line = 1, incomplete(run.skipped_by_metric, notes)
     record.write({
         "event": "end", "finished": _now(), "seconds": round(time.monotonic() - started_at, 3),
         "interrupted": interrupted, "totals": totals, "divergences": divergence_report,
@@ -377,7 +392,7 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
                           totals=totals, samples=run.samples, more=run.more, divergences=divergence_report,
                           follows=run.follows, by_divergence=run.by_divergence, notes=notes,
                           problems=problems, extra_faults=len(problems),
-                          record=str(record_path) if record_path else None)
+                          record=str(record_path) if record_path else None, line=line)
     if down is not None:
         print(f"parity verify: {manifest.dir}: the port did not start: {down.reason}", file=err)
         for tail in down.stderr.strip().splitlines()[-10:]:

@@ -18,6 +18,7 @@ Every case on indicator matrices carries the tag ``multilabel``.  Tags
 from __future__ import annotations
 
 from generators.agreement import balanced, jaccard, kappa, losses, matthews, mcm, multilabel_prf, report
+from generators.parts import parts
 
 
 # cohen_kappa_score's arrays are y1 and y2, scikit-learn's names (docs/format.md).
@@ -25,5 +26,5 @@ PARTS = (balanced, matthews, kappa, report, jaccard, losses, mcm, multilabel_prf
 
 
 def cases():
-    for part in PARTS:
+    for part in parts(__name__, PARTS):  # then any new module
         yield from part.cases()

@@ -16,8 +16,9 @@ claims (``python -m generators.counts.readings``).
 from __future__ import annotations
 
 from generators.counts import accuracy, confusion, prf_grid, prf_named
+from generators.parts import parts
 
 
 def cases():
-    for part in (confusion, accuracy, prf_named, prf_grid):
+    for part in parts(__name__, (confusion, accuracy, prf_named, prf_grid)):  # then any new module
         yield from part.cases()

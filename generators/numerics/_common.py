@@ -12,21 +12,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from conformance import registry
 from generators.counts._common import wrong  # noqa: F401  (re-exported)
 from generators.oracle import make_case, rng_for  # noqa: F401  (re-exported)
 
 FAMILY_TAG = "numerics"
 
-# The names of the array arguments, as each function spells them in scikit-learn 1.9.1.
-SECOND_INPUT = {"log_loss": "y_proba", "brier_score_loss": "y_proba"}
 
 
 def case(metric, slug, first, second, params=None, *, sample_weight=None, tags=(), description=None):
     """One corpus case ``<metric>/numerics/<slug>``; scikit-learn supplies ``expected``."""
-    if metric == "cohen_kappa_score":
-        inputs = {"y1": first, "y2": second}
-    else:
-        inputs = {"y_true": first, SECOND_INPUT.get(metric, "y_pred"): second}
+    first_name, second_name = registry.METRICS[metric].input_names()[:2]  # scikit-learn's names for them
+    inputs = {first_name: first, second_name: second}
     if sample_weight is not None:
         inputs["sample_weight"] = sample_weight
     tags = set(tags) | {FAMILY_TAG} | ({"sample-weight"} if sample_weight is not None else set())

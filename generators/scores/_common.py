@@ -13,22 +13,13 @@ from functools import partial
 
 import numpy as np
 
+from conformance import registry
 from generators.counts._common import INF, NAN, NICE_WEIGHTS, fmt, wrong  # noqa: F401  (re-exported)
 from generators.oracle import draw_weights as oracle_draw_weights, make_case, rng_for  # noqa: F401  (re-exported)
 from generators.scores.ece_oracle import expected_calibration_error as ece_oracle
 
-# The name of the score argument, as each function spells it in scikit-learn 1.9.1.
-SCORE_INPUT = {
-    "top_k_accuracy_score": "y_score",
-    "roc_curve": "y_score",
-    "precision_recall_curve": "y_score",
-    "average_precision_score": "y_score",
-    "roc_auc_score": "y_score",
-    "log_loss": "y_proba",  # renamed from y_pred in 1.9; y_pred is deprecated
-    "brier_score_loss": "y_proba",
-    "calibration_curve": "y_prob",
-    "expected_calibration_error": "y_prob",
-}
+# The name of the score argument, as each function spells it in scikit-learn (its registry entry).
+SCORE_INPUT = {name: metric.input_names()[1] for name, metric in registry.METRICS.items() if metric.family == "scores"}
 SPEC_DERIVED = {"expected_calibration_error": ece_oracle}
 
 

@@ -2,10 +2,12 @@
 
 Reads one JSON message per stdin line, answers one line on stdout:
 
-* start -> the implementation block;
-* run   -> getattr(conformance.reference, metric)(**inputs as numpy arrays, **params),
-           its result encoded with conformance.encoding.to_json; an unknown
-           metric or keyword is skipped; an exception raised by the call is an
+* start -> the implementation block, or exit 1 naming each registered metric that has no
+           reference function;
+* run   -> the metric's reference function (its registry entry says where) called with
+           (**inputs as numpy arrays, **params), its result encoded with
+           conformance.encoding.to_json; an unknown metric or keyword is skipped
+           (port.yaml declares complete, so a skip fails the run); an exception raised by the call is an
            error with its own type name.  Which types are the reference's
            deliberate refusals is said once, in port.yaml (refusals); any
            other type is judged a fault.  An exception in this adapter's own
@@ -20,11 +22,12 @@ import json
 import platform
 import sys
 from functools import cache
+from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 
 import numpy as np
 
-import conformance.reference as reference
+from conformance import registry
 from conformance.encoding import decode_numeric, decode_param, loads, to_json
 
 _dumps = json.JSONEncoder(allow_nan=False, separators=(",", ":")).encode
@@ -45,29 +48,27 @@ def implementation() -> dict:
     }
 
 
-# Public functions of conformance.reference that are building blocks, not scikit-learn metrics.
-NOT_METRICS = {"counts"}
-
-
 @cache
 def metric_function(name: str):
     """(function, accepted keyword names or None for any), or None when there is no such metric.
 
-    A metric is a public function of the reference whose first parameter is
-    y_true (y1 for cohen_kappa_score), as in scikit-learn (which leaves out the
-    ``*_from_counts`` helpers).
+    A metric is an entry of the registry (conformance/registry.py), whose ``reference`` module holds
+    its function under its name; :func:`missing` lists the entries without one, which the start
+    message refuses, so a registered metric is never skipped for want of a function.
     """
-    if name.startswith("_") or name in NOT_METRICS or name not in getattr(reference, "__all__", ()):
-        return None
-    fn = getattr(reference, name, None)
+    entry = registry.METRICS.get(name)
+    fn = None if entry is None else getattr(import_module(entry.reference), name, None)
     if not inspect.isfunction(fn):
         return None
     parameters = list(inspect.signature(fn).parameters.values())
-    if not parameters or parameters[0].name not in ("y_true", "y1"):
-        return None
     if any(p.kind is p.VAR_KEYWORD for p in parameters):
         return fn, None
     return fn, frozenset(p.name for p in parameters)
+
+
+def missing() -> list[str]:
+    """The registered metrics that have no reference function."""
+    return [name for name in registry.METRICS if metric_function(name) is None]
 
 
 def run(message: dict, lookup=metric_function) -> dict:
@@ -103,6 +104,11 @@ def main(lookup=metric_function, name: str | None = None, respond=None) -> int:
         if cmd == "run":
             answer = respond(message)
             answer["seq"] = message["seq"]
+        elif cmd == "start" and lookup is metric_function and missing():
+            for name in missing():  # the harness shows the port's stderr when it does not start
+                print(f"reference adapter: {name} is registered (conformance/registry.py) but has no reference "
+                      f"function", file=sys.stderr)
+            return 1
         elif cmd == "start":
             answer = {"protocol": 2, "implementation": {**implementation(), **({"name": name} if name else {})}}
         elif cmd == "stop":
