@@ -169,6 +169,28 @@ def _describe(err) -> tuple[str, str]:
     return _field(path), err.message
 
 
+TODO = "TODO"  # what parity verify --suggest writes where only the porter can decide
+
+
+def _todo(data: dict) -> str | None:
+    """One line naming the first divergence (or tolerance) that still holds a TODO of a --suggest
+    stub, and how many more do; None when none does.  A pasted stub is reviewed before it verifies."""
+    held = []
+    for section in ("divergences", "tolerances"):
+        items = data.get(section)
+        for i, item in enumerate(items if isinstance(items, list) else []):
+            if isinstance(item, dict):
+                fields = [k for k in ("kind", "note", "link") if isinstance(item.get(k), str) and TODO in item[k]]
+                if fields:
+                    held.append(f"{section}[{i}]" + (f" ({item['id']})" if isinstance(item.get("id"), str) else "")
+                                + f": TODO left in its {', '.join(fields)}")
+    if not held:
+        return None
+    more = f" (and {len(held) - 1} more entr{'y' if len(held) == 2 else 'ies'})" if len(held) > 1 else ""
+    return (f"{held[0]}{more}: review what parity verify --suggest "
+            "proposed (a kind of choice, unsupported or bug, a note saying why, a link) before it can verify")
+
+
 def load_manifest(port_dir: str | Path, live: bool = True) -> PortManifest:
     """The manifest in ``port_dir``.  ``live=False`` (judging a results file) accepts a manifest
     without ``command``: such a port is never started."""
@@ -191,6 +213,9 @@ def load_manifest(port_dir: str | Path, live: bool = True) -> PortManifest:
         raise ManifestError([f"{file}: must be a mapping of fields (name, language, command, ...)"])
     data = {str(k): v for k, v in data.items()}
 
+    todo = _todo(data)
+    if todo:
+        raise ManifestError([f"{file}: {todo}"])
     problems = []
     for err in sorted(validator("port-manifest").iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         field, message = _describe(err)
