@@ -19,6 +19,7 @@ import yaml
 
 from conformance import conventions as conv
 from conformance import forms as input_forms
+from conformance import properties
 from conformance.encoding import EncodingError, to_json
 from conformance.harness.protocol import validator
 
@@ -47,14 +48,18 @@ class Selector:
     tags: frozenset[str] | None = None  # any of them
     ids: re.Pattern | None = None  # any of the globs
     params: dict[str, Any] | None = None  # in the corpus encoding
+    inputs: dict[str, Any] | None = None  # input property -> condition (conformance.properties)
 
     @classmethod
     def from_yaml(cls, data: dict) -> "Selector":
+        if "inputs" in data and properties.check(data["inputs"]):
+            raise EncodingError("inputs: " + "; ".join(properties.check(data["inputs"])))
         return cls(
             metrics=frozenset(data["metrics"]) if "metrics" in data else None,
             tags=frozenset(data["tags"]) if "tags" in data else None,
             ids=_glob_union(data["ids"]) if "ids" in data else None,
             params=to_json(data["params"]) if "params" in data else None,
+            inputs=dict(data["inputs"]) if "inputs" in data else None,
         )
 
     def matches(self, case) -> bool:
@@ -69,6 +74,10 @@ class Selector:
             for name, want in self.params.items():
                 if name not in stored or not _same(stored[name], want):
                     return False
+        if self.inputs is not None:  # last: the only test that reads the data
+            stored = case.raw.get("inputs")
+            if stored is None or not properties.matches(self.inputs, stored):
+                return False
         return True
 
 
@@ -158,6 +167,9 @@ def _describe(err) -> tuple[str, str]:
         if err.validator_value == "string" and isinstance(err.instance, (bool, int, float)):
             message += " (YAML reads yes/no/on/off as booleans and bare numbers as numbers: quote it)"
         return _field(path), message
+    if v == "oneOf" and len(path) >= 2 and path[-2] == "inputs":  # an input property's condition
+        return _field(path), (f"must be a number or a range {{min: NUMBER, max: NUMBER}} (inclusive, either may "
+                              f"be left out), not {err.instance!r}")
     if v == "minItems":
         return _field(path), "must not be empty"
     if v == "minProperties":

@@ -253,9 +253,12 @@ def _selectors(run: Run) -> list[tuple[dict, object]]:
     out = []
     for d in run.divergences:
         try:
-            out.append((d, Selector.from_yaml(d.get("selector") or {})))
+            selector = Selector.from_yaml(d.get("selector") or {})
         except Exception:  # a hand-made record with a broken selector: it covers nothing here
-            out.append((d, None))
+            selector = None
+        # a selector by input properties cannot be matched here (case events do not carry the inputs):
+        # like an unreadable one, it is counted from the cases it declared
+        out.append((d, None if selector is None or selector.inputs is not None else selector))
     return out
 
 
