@@ -236,3 +236,15 @@ def test_smoke_names_the_metrics_whose_worked_example_differs(tmp_path):
     differ = line.split("(differ: ")[1].split(")")[0].split(", ")
     assert "precision_score" in differ and "recall_score" in differ and "accuracy_score" not in differ
     assert "failed 1197" in run.stdout
+
+
+def test_a_refusal_also_raised_where_scikit_learn_answers_needs_confirmation(tmp_path):
+    """An error type raised on every input (an adapter or a dependency crashing) is a candidate refusal
+    with its evidence, marked as needing confirmation, and never written into refusals."""
+    port = kit.make_port(tmp_path, "errors_only.py", "RuntimeError", extra="refusals: [ValueError]\n")
+    run = kit.parity("verify", str(port), "--no-progress", "--suggest", "--corpus", str(kit.small_corpus()))
+    stub = yaml.safe_load(run.stdout)
+    assert stub["refusals"] == ["ValueError"]
+    line = next(line for line in run.stdout.splitlines() if line.startswith("#   RuntimeError: "))
+    assert " case(s) where scikit-learn raises too, e.g. " in line and "messages: \"'y_pred'\"" in line
+    assert "; NEEDS CONFIRMATION: also raised on " in line and " case(s) where scikit-learn answers (e.g. " in line

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 import yaml
 
 from conformance import conventions as conv
+from conformance import properties
 from conformance.forms import value_count
 from conformance.harness import causes
 from conformance.harness.judging import judge
@@ -52,6 +53,9 @@ from conformance.harness.status import Status
 # the statuses whose case event carries the port's answer
 ANSWERED = (Status.PASSED, Status.BY_CONVENTION, Status.FAILED, Status.DECLARED, Status.FAULTED)
 TODO_LINK = "TODO: where this difference is documented or tracked"
+# The input-property selectors a group may be declared by (after the metric, its tags and keywords).
+INPUT_CANDIDATES = ({"max_abs": {"min": 3.5e38}}, {"nonfinite": True}, {"classes": 1}, {"ties": True},
+                    {"float32_exact": False}, {"samples": {"max": 1}})
 
 
 @dataclass
@@ -147,8 +151,8 @@ def _id_globs(group: set[str], others: set[str]) -> list[str]:
 
 def _selectors(metric: str, group: set[str], answered: list[_Answered]) -> list[dict]:
     """Selectors covering exactly the ``group`` ids among the metric's answered cases: greedily the
-    widest candidate (the whole metric, one tag, one keyword value) that matches no case outside the
-    group, then id globs for the rest (:func:`_id_globs`)."""
+    widest candidate (the whole metric, one tag, one keyword value, one input property) that matches
+    no case outside the group, then id globs for the rest (:func:`_id_globs`)."""
     candidates: list[tuple[dict, set[str]]] = []
     by_tag, by_param = defaultdict(set), defaultdict(set)
     for item in answered:
@@ -162,6 +166,10 @@ def _selectors(metric: str, group: set[str], answered: list[_Answered]) -> list[
     candidates += [({"metrics": [metric], "tags": [tag]}, ids) for tag, ids in sorted(by_tag.items())]
     candidates += [({"metrics": [metric], "params": {name: value}}, ids)
                    for (name, _, value), ids in sorted(by_param.items(), key=lambda kv: kv[0][:2])]
+    for condition in INPUT_CANDIDATES:  # a behaviour that depends on the data (docs/ports.md#input-properties)
+        ids = {i.case.id for i in answered if properties.matches(condition, i.case.raw["inputs"])}
+        if ids:
+            candidates.append(({"metrics": [metric], "inputs": condition}, ids))
     usable = [(sel, ids) for sel, ids in candidates if ids <= group]
     left, out = set(group), []
     while left:
