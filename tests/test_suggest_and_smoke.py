@@ -10,6 +10,7 @@ bundled corpus (1.2.0): changing the corpus or the reference changes them.
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 import pytest
@@ -80,13 +81,13 @@ def test_suggest_declares_what_the_library_does(suggested):
             "sample_weight is ignored; smallest case ") in run.stdout
 
 
-def reviewed(stub: str) -> str:
+def reviewed(stub: str, kind: str = "bug") -> str:
     """The stub as a porter leaves it after review: every candidate refusal kept, each TODO written."""
     lines = []
     for line in stub.splitlines():
         if line.startswith("# refusals: ") and line.endswith("# every candidate kept"):
             line = line[2:].split("   #")[0]
-        line = line.replace("kind: TODO", "kind: bug").replace("'TODO: why the port", "'reviewed: the port")
+        line = line.replace("kind: TODO", f"kind: {kind}").replace("'TODO: why the port", "'reviewed: the port")
         lines.append(line.replace("'TODO: where this difference is documented or tracked'", "docs/known.md"))
     return "\n".join(lines) + "\n"
 
@@ -248,3 +249,22 @@ def test_a_refusal_also_raised_where_scikit_learn_answers_needs_confirmation(tmp
     line = next(line for line in run.stdout.splitlines() if line.startswith("#   RuntimeError: "))
     assert " case(s) where scikit-learn raises too, e.g. " in line and "messages: \"'y_pred'\"" in line
     assert "; NEEDS CONFIRMATION: also raised on " in line and " case(s) where scikit-learn answers (e.g. " in line
+
+
+def test_a_port_that_declares_every_difference_a_choice_is_conformant_with_its_low_agreement(tmp_path):
+    """Decision 0023's tfjs case end to end: a port whose arguments are swapped, every difference
+    pasted from --suggest as a choice, verifies (its CI gate passes) and its badge still says how
+    little it agrees with scikit-learn."""
+    port = habits_port(tmp_path, "swapped", "swapped")
+    only = ("--only", "precision_score", "--only", "recall_score", "--only", "accuracy_score")
+    stub = kit.parity("verify", str(port), "--no-progress", "--suggest", *only).stdout
+    port.joinpath("port.yaml").write_text(port.joinpath("port.yaml").read_text(encoding="utf-8")
+                                          + reviewed(stub, kind="choice"), encoding="utf-8")
+    run = kit.parity("verify", str(port), "--no-progress", "--report-dir", str(tmp_path / "out"), *only)
+    assert run.returncode == 0, run.stdout + run.stderr
+    declared = int(re.search(r"declared (\d+)", run.stdout).group(1))
+    agreeing = int(re.search(r"passed (\d+)", run.stdout).group(1)) + int(re.search(r"by-convention (\d+)", run.stdout).group(1))
+    badge = json.loads((tmp_path / "out" / "swapped" / "badge.json").read_text(encoding="utf-8"))
+    assert badge["message"].startswith(f"{100 * agreeing // (agreeing + declared)}% agreement, conformant; "
+                                       f"declared {declared} choice")
+    assert declared > 100 and 100 * agreeing // (agreeing + declared) < 75
