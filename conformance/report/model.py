@@ -684,6 +684,22 @@ class PortReport:
         return self.run.port
 
     @property
+    def headline(self) -> str:
+        """The line a port's page leads with (decision 0023): agreement, the declared differences by
+        kind, the unsupported share, the CI verdict."""
+        t = self.tally
+        if t.percent is None:
+            return "No case judged: every case was skipped."
+        return (f"{t.percent}% agreement with scikit-learn: {t.agreeing} of the {t.ran} cases it ran. Declared "
+                f"differences: {t.declared_text() or 'none'}. Unsupported: {t.unsupported_percent}% of all cases. "
+                f"CI verdict: {t.verdict}.")
+
+    @property
+    def css(self) -> str:
+        """The colour class of its agreement, as the index's cells have (decision 0023)."""
+        return _css(self.tally, None)
+
+    @property
     def oracle(self) -> str:
         """The scikit-learn release the run judged against (the start event's oracle)."""
         oracle = self.run.start.get("oracle") or {}
