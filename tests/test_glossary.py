@@ -12,7 +12,7 @@ from fake_ports import kit
 
 GLOSSARY = (kit.REPO / "docs" / "glossary.md").read_text(encoding="utf-8")
 DEFINED = set(re.findall(r"\*\*([^*]+)\*\*", GLOSSARY))
-ROW_STATUSES = (model.SAME, model.RENAMED, model.OTHER_CONVENTION, model.DIVERGENCE, model.UNSUPPORTED,
+ROW_STATUSES = (model.SAME, model.RENAMED, model.OTHER_CONVENTION, model.DECLARED_CHOICE, model.DIVERGENCE, model.UNSUPPORTED,
                 model.NOT_JUDGED, model.PARTLY, model.NOT_IMPLEMENTED, model.EXTENSION)
 
 

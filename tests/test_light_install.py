@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 REPO = Path(__file__).resolve().parent.parent
 REFERENCE = REPO / "ports" / "reference"
@@ -125,3 +126,19 @@ def test_fuzz_without_hypothesis_says_so_in_one_line_before_drawing_anything(tmp
     assert (r.returncode, r.stdout) == (2, "")
     assert r.stderr == 'parity fuzz: needs Hypothesis (the shrinker): pip install "metric-parity[fuzz]"\n'
     assert not findings.exists()
+
+
+def test_suggest_names_kinds_of_difference_and_says_why_in_a_light_install(light):
+    """The wrong readings' models live with the generators, which import scikit-learn: without it,
+    --suggest groups failures by the kind of difference and says so in one comment."""
+    port = light.root / "unweighted"
+    port.mkdir(exist_ok=True)
+    habits = REPO / "tests" / "planted_ports" / "habits_port.py"
+    (port / "port.yaml").write_text(f'name: unweighted\nlanguage: python\ncommand: ["{{python}}", "{habits}", '
+                                    '"mae-unweighted"]\nrefusals: [ValueError]\n', encoding="utf-8")
+    r = light("verify", port, "--only", "mean_absolute_error", "--no-progress", "--suggest")
+    assert r.returncode == 1, r.stderr
+    assert "# wrong readings are not named in a light install (" in r.stdout
+    stub = yaml.safe_load(r.stdout)
+    assert [d["id"] for d in stub["divergences"]] == ["mean-absolute-error-other-value"]
+    assert stub["divergences"][0]["kind"] == "TODO"

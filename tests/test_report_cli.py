@@ -61,7 +61,7 @@ def test_verify_report_dir_covers_every_function_of_the_bundled_corpus(tmp_path,
     assert spec_derived == 2
     assert f"| Cases | {len(picked)}: {len(picked)} passed; {spec_derived} spec-derived (decision 0007) |" in text
     assert json.loads((tmp_path / "out" / "reference" / "badge.json").read_text())["message"] == \
-        "100% conformant, incl. 2 spec-derived"
+        "100% agreement, conformant; incl. 2 spec-derived"
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["index.html", "index.md", "reference"]
     index = (tmp_path / "out" / "index.md").read_text()
     assert all(f"| `{f}`{' †' if f == 'expected_calibration_error' else ''} | 100% |" in index for f in functions)

@@ -98,7 +98,7 @@ def test_a_ports_markup_comes_out_as_text(out):
     assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in alpha
     hrefs = [a["href"] for t, a in parse(index).tags if t == "a"]
     # The HTML index links the HTML pages, and each counterexample its spec section (decision 0019).
-    assert [h for h in hrefs if not h.startswith("../../docs/spec/")] == ["alpha/report.html", "beta/report.html"]
+    assert [h for h in hrefs if not h.startswith("../../docs/spec/")] == ["beta/report.html", "alpha/report.html"]  # by agreement
     assert len(hrefs) == 5
     assert "javascript:" not in "".join(a.get("href", "") for t, a in parse(alpha).tags if t == "a")
 
@@ -222,13 +222,13 @@ def test_the_index_renders_in_headless_chromium_without_console_errors(page, tmp
     matrix = re.search(r'<table id="matrix">(.*?)</table>', dom, flags=re.S)
     assert matrix, dom[:2000]
     rows = re.findall(r"<tr>(.*?)</tr>", matrix.group(1), flags=re.S)
-    assert re.findall(r"<th><code>(\w+)</code></th>", rows[0]) == ["alpha", "beta"]
+    assert re.findall(r"<th><code>(\w+)</code></th>", rows[0]) == ["beta", "alpha"]  # by agreement, highest first
     metrics = [re.search(r"<th><code>([a-z0-9_]+)</code></th>", r).group(1) for r in rows[1:]]
     assert metrics == ["accuracy_score", "classification_report", "confusion_matrix", "f1_score",
                        "precision_recall_fscore_support", "r2_score", "roc_auc_score"]
     cells = [re.findall(r'<td class="(\w+)"[^>]*><span class="pct">([^<]+)</span>', r) for r in rows[1:]]
     assert cells[0] == [("full", "100%"), ("full", "100%")]
-    assert cells[2] == [("low", "0%"), ("full", "100%")]
-    assert cells[6] == [("broken", "0%"), ("unsupported", "not implemented")]
+    assert cells[2] == [("full", "100%"), ("low", "0%")]  # beta, then alpha
+    assert cells[6] == [("unsupported", "not implemented"), ("broken", "0%")]
     assert "<script" not in dom and "<img" not in dom
     assert "&lt;script&gt;alert(\"x\")&lt;/script&gt;" in dom

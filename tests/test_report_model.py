@@ -98,7 +98,7 @@ def test_row_statuses():
     ]
     run = run_of(cases, divergences=divergences, names={"m.level": "depth", "m": "M"})
     by_label = {r.label: r for r in model.table(run)}
-    assert by_label["mode=\"c\""].status == "other convention"
+    assert by_label["mode=\"c\""].status == "declared choice"  # a declared difference, not a convention
     assert by_label["mode=\"b\""].status == "divergence" and not by_label["mode=\"b\""].undeclared
     assert by_label["mode=\"u\""].status == "unsupported"
     assert by_label["mode=\"u2\""].status == "unsupported" and by_label["mode=\"u2\""].evidence == "1 skipped: no u2 (1)"
@@ -107,7 +107,7 @@ def test_row_statuses():
     assert by_label["level=1"].status == "renamed" and by_label["level=1"].port_name == "depth"
     function = by_label[""]
     assert function.status == "partly" and function.undeclared and function.port_name == "M"
-    assert function.status_text == ("partly: 2 same, 2 divergence (undeclared), 2 unsupported, 1 other convention, "
+    assert function.status_text == ("partly: 2 same, 2 divergence (undeclared), 2 unsupported, 1 declared choice, "
                                     "1 not judged")
     assert function.evidence == ("2 passed, 1 failed, 3 declared (1 bug, 1 choice, 1 unsupported), 1 skipped, "
                                  "1 crashed")
@@ -116,13 +116,13 @@ def test_row_statuses():
     assert not any("uns" in n.text for n in by_label["mode=\"u2\""].notes)  # its selector does not cover u2
 
 
-def test_a_divergence_covering_skipped_cases_is_named_in_their_rows():
+def test_a_row_whose_every_case_was_skipped_shows_its_skip_reasons_and_no_divergence_note():
     divergences = [{"id": "no-k", "kind": "unsupported", "selector": {"metrics": ["k"]}, "note": "no k here",
                     "link": "https://x.invalid/k"}]
     run = run_of([case("k/a", "skipped", actual={"skipped": "no k"}, params={"p": 1})], divergences=divergences)
     (row,) = model.table(run)  # a function the port does not implement: one row, none per keyword value
     assert row.status == "not implemented"
-    assert [(n.text, n.link) for n in row.notes] == [("no-k (unsupported): no k here", "https://x.invalid/k")]
+    assert row.notes == [] and row.names == []  # the divergence declared nothing here
     assert row.evidence == "1 skipped: no k (1)"  # every case skipped: the reasons are the evidence
 
 
@@ -170,15 +170,19 @@ def tally(**counts) -> model.Tally:
 
 
 @pytest.mark.parametrize("counts, message, color", [
-    ({"passed": 10}, "100% conformant", "brightgreen"),
-    ({"passed": 999, "failed": 1}, "99% conformant", "green"),  # rounded down: 100 only when nothing failed
-    ({"passed": 9, "declared_choice": 1}, "100% conformant", "brightgreen"),
-    ({"passed": 9, "declared_bug": 1}, "90% conformant", "yellowgreen"),
-    ({"passed": 9, "declared_unsupported": 1}, "100% conformant, 10% unsupported", "brightgreen"),
-    ({"passed": 1, "skipped": 999}, "100% conformant, 100% unsupported", "brightgreen"),  # rounded up: never 0 or hidden
-    ({"passed": 999, "skipped": 1}, "100% conformant, 1% unsupported", "brightgreen"),
-    ({"passed": 1, "crashed": 1}, "50% conformant", "orange"),
-    ({"passed": 1, "not_run": 3}, "25% conformant", "red"),
+    ({"passed": 10}, "100% agreement, conformant", "brightgreen"),
+    ({"passed": 999, "failed": 1}, "99% agreement, not conformant", "green"),  # rounded down: 100 only when all agree
+    ({"passed": 9, "declared_choice": 1}, "90% agreement, conformant; declared 1 choice", "yellowgreen"),
+    ({"passed": 9, "declared_bug": 1}, "90% agreement, conformant; declared 1 bug", "yellowgreen"),
+    ({"passed": 9, "declared_unsupported": 1}, "90% agreement, conformant; declared 1 unsupported; 10% unsupported",
+     "yellowgreen"),
+    ({"passed": 1, "declared_bug": 2, "declared_choice": 3, "declared_unsupported": 4},
+     "10% agreement, conformant; declared 3 choice, 4 unsupported, 2 bug; 40% unsupported", "red"),
+    ({"passed": 1, "skipped": 999}, "100% agreement, conformant; 100% unsupported", "brightgreen"),  # rounded up
+    ({"passed": 999, "skipped": 1}, "100% agreement, conformant; 1% unsupported", "brightgreen"),
+    ({"passed": 1, "by_convention": 1}, "100% agreement, conformant", "brightgreen"),  # a convention agrees
+    ({"passed": 1, "crashed": 1}, "50% agreement, not conformant", "orange"),
+    ({"passed": 1, "not_run": 3}, "25% agreement, not conformant", "red"),
     ({"skipped": 3}, "no case judged", "lightgrey"),
 ])
 def test_badge_formula(counts, message, color):
@@ -193,7 +197,15 @@ def test_pass_rate_is_rounded_down():
 
 
 def test_a_partial_run_says_so_on_its_badge():
-    assert model.badge(tally(passed=3), partial=True)["message"] == "100% conformant (partial run)"
+    assert model.badge(tally(passed=3), partial=True)["message"] == "100% agreement, conformant (partial run)"
+
+
+def test_a_port_that_declares_everything_a_choice_shows_its_low_agreement_next_to_conformant():
+    """The tfjs example of decision 0023: declaring every difference a choice makes a port conformant
+    (its CI gate passes), never agreeing."""
+    badge = model.badge(tally(passed=157, declared_choice=126, skipped=4400))
+    assert badge["message"] == "55% agreement, conformant; declared 126 choice; 94% unsupported"
+    assert badge["color"] == "orange"
 
 
 # ------------------------------------------------------------------ values and escaping
@@ -282,19 +294,19 @@ def test_a_port_that_never_started(tmp_path):
     cases = [{**case(f"m/{i}", "not-run", actual=None), "actual": None, "detail": detail} for i in range(3)]
     run = load_run(write(tmp_path, [start(implementation=None), *cases]))
     report = model.port_report(run, model.Corpora())
-    assert report.badge["message"] == "0% conformant (partial run)" and report.badge["color"] == "red"
+    assert report.badge["message"] == "0% agreement, not conformant (partial run)" and report.badge["color"] == "red"
     text = render.equivalence_md(report)
     assert "| Implementation | unknown: the port never started |" in text
     assert "| `m` |  | not judged | the harness could not judge 3 case(s)" in text
     assert "### not-run: 3 cases" in text and detail in text
-    assert "| `p` | did not start |" in render.index_md(model.index([report]))
+    assert "| `p` | **0%** (0 of 3) | nothing | 0% | not conformant | did not start |" in render.index_md(model.index([report]))
 
 
 def test_a_results_file_run_is_marked_self_reported_everywhere(tmp_path):
     events = [start(record_format=2, harness={"name": "metric-parity", "version": "0.1.0", "protocol": 2},
                     mode="results", self_reported=True, refusals=["ValueError"]), case("m/a")]
     report = model.port_report(load_run(write(tmp_path, events)), model.Corpora())
-    assert report.badge["message"] == "100% conformant (partial run) (self-reported)"  # no end event here
+    assert report.badge["message"] == "100% agreement, conformant (partial run) (self-reported)"  # no end event here
     text = render.equivalence_md(report)
     assert "> **Self-reported**: judged from a results file" in text
     assert "| Refusals | `ValueError`: the error types the port declares" in text

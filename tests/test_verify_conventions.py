@@ -282,7 +282,7 @@ def test_reports_show_conventions_apart_from_divergences(tmp_path, capsys):
     index = (tmp_path / "out" / "index.md").read_text()
     assert "`*: classes=declared`" in index and "`y_true: float-ids`" in index
     badge = json.loads((tmp_path / "out" / "fake" / "badge.json").read_text())
-    assert badge["message"] == "100% conformant"
+    assert badge["message"] == "100% agreement, conformant"  # a declared convention agrees (decision 0023)
 
 
 def test_diff_counts_a_case_that_now_follows_a_convention_as_newly_passing(tmp_path, capsys):

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 
 from conformance import conventions as conv
+from conformance import properties
 from conformance.compare import compare
 from conformance.corpus import _decode_case
 from conformance.encoding import decode_numeric
@@ -214,7 +215,7 @@ class Session:
                 t = templates[n]
                 view = SimpleNamespace(id=t["id"], tags=tuple(t.get("tags", ())), metric=case.metric, raw=case.raw)
                 outcome = self.declarations.apply(view, outcome)
-                divergence = _explained(self.explained, case, outcome)
+                divergence = _explained(self.explained, case, outcome, self.declarations.divergences)
                 if divergence is not None:
                     outcome = replace(outcome, status=Status.DECLARED, divergence=divergence)
             out.append(outcome)
@@ -253,13 +254,19 @@ def declared_kinds(session, cases) -> tuple:
     return tuple(sorted(found, key=repr))
 
 
-def _explained(explained, case, outcome) -> str | None:
+def _explained(explained, case, outcome, divergences=()) -> str | None:
+    """The divergence that declares this drawn call's difference between the corpus's points, or None.
+    A divergence that selects by input properties (selector.inputs) declares only calls whose
+    inputs have them: the behaviour depends on the data, not on the kind of difference alone."""
     if not explained or outcome.status not in (Status.FAILED, Status.FAULTED):
         return None
     kind = difference(case, outcome)
     keywords = set(_categorical(case.raw["params"]))
+    by_input = {d.id: d.selector.inputs for d in divergences if d.selector.inputs is not None}
     for metric, what, needed, divergence in explained:
         if metric == case.metric and what == kind and needed <= keywords:
+            if divergence in by_input and not properties.matches(by_input[divergence], case.raw["inputs"]):
+                continue
             return divergence
     return None
 

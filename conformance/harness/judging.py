@@ -29,6 +29,7 @@ class CaseResult:
     convention: str | None = None  # the conventions key the case was judged by
     follows: tuple[str, ...] = ()  # for a case not passed: the conventions keys whose stored outcome it matches
     difference: str | None = None  # a fuzz campaign's kind of difference, noted before a declaration covers it
+    shadowed: tuple[str, ...] = ()  # status declared: the later divergences that would have declared it too
 
 
 def convention_outcome(case, key: str | None):
@@ -103,7 +104,8 @@ def _judge(expected, answer: Answer, actual: dict, rtol: float, atol: float) -> 
 
 
 class Declarations:
-    """A port's declared divergences: which failures they cover, and how narrow they are.
+    """A port's declared divergences: which failures they cover, how narrow they are, and which
+    ones another shadows (a case two divergences cover is declared by the first in port.yaml order).
 
     A divergence turns a ``failed`` case it selects into ``declared``.  A ``bug`` divergence
     that names an ``error`` type also covers a ``faulted`` case whose error has exactly that
@@ -114,8 +116,9 @@ class Declarations:
 
     def __init__(self, divergences):
         self.divergences = tuple(divergences)
-        self.counts = {d.id: {"matched": 0, "declared": 0, "passed": 0, "failed": 0, "skipped": 0, "other": 0}
-                       for d in self.divergences}
+        self.counts = {d.id: {"matched": 0, "declared": 0, "passed": 0, "failed": 0, "skipped": 0, "other": 0,
+                              "shadowed": 0} for d in self.divergences}
+        self.shadowed_by: dict[str, set[str]] = {d.id: set() for d in self.divergences}  # id -> who claimed first
 
     def apply(self, case, outcome: CaseResult) -> CaseResult:
         """Count ``case`` against every divergence covering it; a failure (or a fault of the
@@ -126,30 +129,39 @@ class Declarations:
         # a case that passes under a declared convention counts as passed: a divergence it
         # was declared for is stale once the convention explains it
         key = "passed" if status == Status.BY_CONVENTION else str(status) if status in ("passed", "failed", "skipped") else "other"
-        chosen = None
+        chosen, shadowed = None, []
         for d in self.divergences:
             if d.covers(case):
                 c = self.counts[d.id]
                 c["matched"] += 1
                 c[key] += 1
-                if chosen is None and _declarable(d, outcome):
-                    chosen = d
+                if _declarable(d, outcome):
+                    if chosen is None:
+                        chosen = d
+                    else:  # the first in port.yaml order claimed it: this one is shadowed here
+                        shadowed.append(d.id)
+                        c["shadowed"] += 1
+                        self.shadowed_by[d.id].add(chosen.id)
         if chosen is not None:
             self.counts[chosen.id]["declared"] += 1
-            return replace(outcome, status=Status.DECLARED, divergence=chosen.id)
+            return replace(outcome, status=Status.DECLARED, divergence=chosen.id, shadowed=tuple(shadowed))
         return outcome
 
     def report(self) -> list[dict]:
         """Per divergence: its counts; ``differ`` (the cases it declared), ``stale`` (it matches
         cases, every one passed or was skipped, at least one passed), ``wider`` (it matches cases that
-        differ and cases that pass: narrow its selector) and ``unmatched``."""
+        differ and cases that pass: narrow its selector), ``unmatched``, ``shadowed`` (the cases it
+        would have declared that an earlier divergence claimed), ``shadowed_by`` (those divergences)
+        and ``only_shadowed`` (it declared nothing: every case it would declare was claimed first)."""
         out = []
         for d in self.divergences:
             c = self.counts[d.id]
             stale = c["passed"] > 0 and c["failed"] == 0 and c["other"] == 0
             out.append({"id": d.id, "kind": d.kind, "matched": c["matched"], "declared": c["declared"],
                         "differ": c["declared"], "passed": c["passed"], "skipped": c["skipped"], "stale": stale,
-                        "wider": c["passed"] > 0 and not stale, "unmatched": c["matched"] == 0})
+                        "wider": c["passed"] > 0 and not stale, "unmatched": c["matched"] == 0,
+                        "shadowed": c["shadowed"], "shadowed_by": sorted(self.shadowed_by[d.id]),
+                        "only_shadowed": c["shadowed"] > 0 and c["declared"] == 0})
         return out
 
 

@@ -19,6 +19,7 @@ import yaml
 
 from conformance import conventions as conv
 from conformance import forms as input_forms
+from conformance import properties
 from conformance.encoding import EncodingError, to_json
 from conformance.harness.protocol import validator
 
@@ -47,14 +48,18 @@ class Selector:
     tags: frozenset[str] | None = None  # any of them
     ids: re.Pattern | None = None  # any of the globs
     params: dict[str, Any] | None = None  # in the corpus encoding
+    inputs: dict[str, Any] | None = None  # input property -> condition (conformance.properties)
 
     @classmethod
     def from_yaml(cls, data: dict) -> "Selector":
+        if "inputs" in data and properties.check(data["inputs"]):
+            raise EncodingError("inputs: " + "; ".join(properties.check(data["inputs"])))
         return cls(
             metrics=frozenset(data["metrics"]) if "metrics" in data else None,
             tags=frozenset(data["tags"]) if "tags" in data else None,
             ids=_glob_union(data["ids"]) if "ids" in data else None,
             params=to_json(data["params"]) if "params" in data else None,
+            inputs=dict(data["inputs"]) if "inputs" in data else None,
         )
 
     def matches(self, case) -> bool:
@@ -69,6 +74,10 @@ class Selector:
             for name, want in self.params.items():
                 if name not in stored or not _same(stored[name], want):
                     return False
+        if self.inputs is not None:  # last: the only test that reads the data
+            stored = case.raw.get("inputs")
+            if stored is None or not properties.matches(self.inputs, stored):
+                return False
         return True
 
 
@@ -159,6 +168,9 @@ def _describe(err) -> tuple[str, str]:
         if err.validator_value == "string" and isinstance(err.instance, (bool, int, float)):
             message += " (YAML reads yes/no/on/off as booleans and bare numbers as numbers: quote it)"
         return _field(path), message
+    if v == "oneOf" and len(path) >= 2 and path[-2] == "inputs":  # an input property's condition
+        return _field(path), (f"must be a number or a range {{min: NUMBER, max: NUMBER}} (inclusive, either may "
+                              f"be left out), not {err.instance!r}")
     if v == "minItems":
         return _field(path), "must not be empty"
     if v == "minProperties":
@@ -168,6 +180,28 @@ def _describe(err) -> tuple[str, str]:
     if v == "pattern":
         return _field(path), f"{err.instance!r} does not match {err.validator_value}"
     return _field(path), err.message
+
+
+TODO = "TODO"  # what parity verify --suggest writes where only the porter can decide
+
+
+def _todo(data: dict) -> str | None:
+    """One line naming the first divergence (or tolerance) that still holds a TODO of a --suggest
+    stub, and how many more do; None when none does.  A pasted stub is reviewed before it verifies."""
+    held = []
+    for section in ("divergences", "tolerances"):
+        items = data.get(section)
+        for i, item in enumerate(items if isinstance(items, list) else []):
+            if isinstance(item, dict):
+                fields = [k for k in ("kind", "note", "link") if isinstance(item.get(k), str) and TODO in item[k]]
+                if fields:
+                    held.append(f"{section}[{i}]" + (f" ({item['id']})" if isinstance(item.get("id"), str) else "")
+                                + f": TODO left in its {', '.join(fields)}")
+    if not held:
+        return None
+    more = f" (and {len(held) - 1} more entr{'y' if len(held) == 2 else 'ies'})" if len(held) > 1 else ""
+    return (f"{held[0]}{more}: review what parity verify --suggest "
+            "proposed (a kind of choice, unsupported or bug, a note saying why, a link) before it can verify")
 
 
 def load_manifest(port_dir: str | Path, live: bool = True) -> PortManifest:
@@ -192,6 +226,9 @@ def load_manifest(port_dir: str | Path, live: bool = True) -> PortManifest:
         raise ManifestError([f"{file}: must be a mapping of fields (name, language, command, ...)"])
     data = {str(k): v for k, v in data.items()}
 
+    todo = _todo(data)
+    if todo:
+        raise ManifestError([f"{file}: {todo}"])
     problems = []
     for err in sorted(validator("port-manifest").iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         field, message = _describe(err)

@@ -94,11 +94,15 @@ def summary_lines(*, header: str, totals: dict, samples: list[str], more: int, d
         lines.append(f"{count} of {totals[Status.FAILED]} failures follow {key}: declare it in port.yaml "
                      "(conventions, docs/conventions.md)?")
     for d in divergences:
+        by = ", ".join(d.get("shadowed_by") or ())
         state = ("stale: remove it from port.yaml" if d["stale"] else
                  "unmatched: its selector matches no case in this run" if d["unmatched"] else
+                 f"shadowed: every case it would declare was claimed first by {by}; remove it, or narrow that one"
+                 if d.get("only_shadowed") else
                  "wider than the behaviour: narrow its selector" if d.get("wider") else "")
+        shadowed = f", shadowed {d['shadowed']} (claimed first by {by})" if d.get("shadowed") else ""
         lines.append(f"divergence {d['id']}: matched {d['matched']}, differ {d['declared']}, passed {d['passed']}, "
-                     f"skipped {d['skipped']}" + (f"  ({state})" if state else ""))
+                     f"skipped {d['skipped']}{shadowed}" + (f"  ({state})" if state else ""))
         for key, count in sorted(((by_divergence or {}).get(d["id"]) or {}).items(), key=lambda kv: (-kv[1], kv[0])):
             lines.append(f"  {count} of its {d['declared']} declared cases follow {key}: declare the convention "
                          "instead?")

@@ -103,6 +103,8 @@ class _Run:
             "status": status, "expected": raw["expected"], "actual": outcome.actual,
             "max_error": outcome.max_error, "detail": outcome.detail, "divergence": outcome.divergence,
         }
+        if outcome.shadowed:  # other divergences that cover it too: the first in port.yaml claimed it
+            event["shadowed"] = list(outcome.shadowed)
         if outcome.convention is not None:  # judged against the outcome of these conventions
             event["convention"] = outcome.convention
             event["expected"] = raw["conventions"][outcome.convention]

@@ -81,7 +81,7 @@ def outcomes(rows: list[tuple[str, Counter]]) -> str:
 
 
 def heatmap(idx: model.Index) -> str:
-    """Metrics × ports, each cell the port's conformance on that metric (as the matrix table's colours)."""
+    """Metrics × ports, each cell the port's agreement with scikit-learn on that metric (as the matrix table's colours)."""
     label_w, col_w, row_h, top = 250, 112, 20, 44
     ports = [r.name for r in idx.ports]
     width, height = label_w + col_w * len(ports), top + row_h * len(idx.metrics) + 4
@@ -101,13 +101,13 @@ def heatmap(idx: model.Index) -> str:
             shown = "n/i" if cell.status == model.NOT_IMPLEMENTED else cell.text
             body.append(_text(x + col_w / 2, y + 14, shown, "middle", size=11,
                               fill=INK if cell.css not in ("unsupported", "absent") else MUTED))
-    return _svg(width, height, "conformance by metric and port", body)
+    return _svg(width, height, "agreement by metric and port", body)
 
 
 def history(points: list[model.Point]) -> str:
-    """Conformance over a port's runs, oldest first, as a line (0-100 %), each point its date and version."""
+    """Agreement over a port's runs, oldest first, as a line (0-100 %), each point its date and time (UTC) and version."""
     left, right, top, plot_h, bottom = 46, 20, 14, 160, 44
-    step = 130
+    step = 140
     plot_w = step * max(1, len(points) - 1)
     width, height = left + plot_w + right + 40, top + plot_h + bottom
     body = []
@@ -118,9 +118,9 @@ def history(points: list[model.Point]) -> str:
     coords = []
     for i, p in enumerate(points):
         x = left + 10 + step * i
-        if p.conformance is not None:
-            coords.append((x, top + plot_h * (1 - p.conformance / 100), p))
-        body.append(_text(x, top + plot_h + 18, p.date, "middle", size=11))
+        if p.agreement is not None:
+            coords.append((x, top + plot_h * (1 - p.agreement / 100), p))
+        body.append(_text(x, top + plot_h + 18, f"{p.date} UTC", "middle", size=11))
         body.append(_text(x, top + plot_h + 34, p.version + (" (self-reported)" if p.self_reported else ""),
                           "middle", size=11, fill=MUTED))
     if len(coords) > 1:
@@ -128,7 +128,7 @@ def history(points: list[model.Point]) -> str:
         body.append(f'<polyline points="{path}" fill="none" stroke="#0969da" stroke-width="2"/>')
     for x, y, p in coords:
         body.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="4" fill="#0969da"><title>{escape(p.date)} '
-                    f'{escape(p.version)}: {p.conformance}% conformant, pass rate {escape(p.pass_rate)}, '
+                    f'{escape(p.version)}: {p.agreement}% agreement, pass rate {escape(p.pass_rate)}, '
                     f'{p.cases} cases</title></circle>')
-        body.append(_text(x, y - 8, f"{p.conformance}%", "middle", size=11, weight="600"))
-    return _svg(width, height, "conformance over the port's runs", body)
+        body.append(_text(x, y - 8, f"{p.agreement}%", "middle", size=11, weight="600"))
+    return _svg(width, height, "agreement over the port's runs", body)

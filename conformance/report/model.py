@@ -25,7 +25,8 @@ from conformance.report.runs import Run
 # The status vocabulary of an equivalence-table row (docs/reports.md).
 SAME = "same"
 RENAMED = "renamed"
-OTHER_CONVENTION = "other convention"  # a named convention the port declares, or its own declared choice
+OTHER_CONVENTION = "other convention"  # a named convention the port declares (by-convention): scikit-learn's outcome
+DECLARED_CHOICE = "declared choice"  # declared by a divergence of kind choice: a declared difference (decision 0023)
 DIVERGENCE = "divergence"
 EXTENSION = "extension"
 UNSUPPORTED = "unsupported"
@@ -34,7 +35,7 @@ PARTLY = "partly"  # the row's cases fall in more than one class (decision 0015)
 NOT_IMPLEMENTED = "not implemented"  # a function row whose every case is unsupported: collapsed to one line
 
 # What each case of a row says about the port, in the order a mixed row lists them (decision 0015).
-CLASSES = (SAME, OTHER_CONVENTION, DIVERGENCE, UNSUPPORTED, NOT_JUDGED)
+CLASSES = (SAME, OTHER_CONVENTION, DECLARED_CHOICE, DIVERGENCE, UNSUPPORTED, NOT_JUDGED)
 SPEC_DERIVED = "spec-derived"  # the tag of cases whose oracle is a spec, not a scikit-learn function (decision 0007)
 
 MAX_IDS = 10  # failing case ids listed per group; the rest are counted (all are in the record)
@@ -48,8 +49,8 @@ STDERR_LINES = 20  # last lines of a port's stderr shown with a misbehaviour exa
 
 def case_class(case: dict, run: Run) -> str:
     """What one case says about the port: same (passed), other convention (by-convention: it followed a
-    declared convention; or declared by a divergence of kind choice), unsupported (skipped, or declared kind unsupported),
-    divergence (failed, or declared kind bug), not judged (misbehaviour)."""
+    declared convention), declared choice (declared by a divergence of kind choice), unsupported (skipped,
+    or declared kind unsupported), divergence (failed, or declared kind bug), not judged (misbehaviour)."""
     status = case["status"]
     if status == Status.PASSED:
         return SAME
@@ -60,7 +61,7 @@ def case_class(case: dict, run: Run) -> str:
     if status == Status.FAILED:
         return DIVERGENCE
     if status == Status.DECLARED:
-        return {"choice": OTHER_CONVENTION, "unsupported": UNSUPPORTED}.get(run.kind_of(case.get("divergence")), DIVERGENCE)
+        return {"choice": DECLARED_CHOICE, "unsupported": UNSUPPORTED}.get(run.kind_of(case.get("divergence")), DIVERGENCE)
     return NOT_JUDGED
 
 
@@ -105,23 +106,42 @@ class Tally:
     def misbehaved(self) -> int:
         return sum(self.counts[s] for s in MISBEHAVIOUR)
 
-    # The conformance figure (docs/decisions: the badge formula).
+    # The headline (docs/decisions/0023): agreement with scikit-learn, then what is declared, then
+    # what is unsupported; "conformant" is the CI verdict, in words.
     @property
-    def conformant(self) -> int:
-        return self.counts[Status.PASSED] + self.counts[Status.BY_CONVENTION] + self.kinds["choice"]
+    def agreeing(self) -> int:
+        """Cases where the port gives scikit-learn's outcome, as is or under a declared convention."""
+        return self.counts[Status.PASSED] + self.counts[Status.BY_CONVENTION]
+
+    @property
+    def ran(self) -> int:
+        """Cases the port did not skip: the agreement's denominator."""
+        return self.cases - self.counts[Status.SKIPPED]
+
+    @property
+    def percent(self) -> int | None:
+        """Agreement: the agreeing share of the cases not skipped, rounded down (100 only when every
+        one agrees); None when every case was skipped."""
+        return None if self.ran == 0 else (100 * self.agreeing) // self.ran
+
+    @property
+    def conformant(self) -> bool:
+        """The CI verdict: no undeclared failure, and no case the harness could not judge."""
+        return self.counts[Status.FAILED] == 0 and self.misbehaved == 0
+
+    @property
+    def verdict(self) -> str:
+        return "conformant" if self.conformant else "not conformant"
+
+    def declared_text(self) -> str:
+        """The declared differences by kind, in the order choice, unsupported, bug: "126 choice, 3 bug"."""
+        order = ["choice", "unsupported", "bug"]
+        kinds = sorted(self.kinds.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else 3, str(kv[0])))
+        return ", ".join(f"{n} {k}" for k, n in kinds if n)
 
     @property
     def unsupported(self) -> int:
         return self.counts[Status.SKIPPED] + self.kinds["unsupported"]
-
-    @property
-    def judged(self) -> int:
-        return self.cases - self.unsupported
-
-    @property
-    def percent(self) -> int | None:
-        """Conformant share of the judged cases, rounded down: 100 only when nothing failed."""
-        return None if self.judged == 0 else (100 * self.conformant) // self.judged
 
     @property
     def unsupported_percent(self) -> int:
@@ -153,28 +173,35 @@ class Tally:
     def percent_text(self) -> str:
         if self.cases == 0:
             return "—"
-        if self.judged == 0:
+        if self.ran == 0:
             return "unsupported"
         return f"{self.percent}%"
 
 
 def badge(tally: Tally, partial: bool = False, self_reported: bool = False) -> dict:
-    """A shields.io endpoint (https://shields.io/badges/endpoint-badge)."""
+    """A shields.io endpoint (https://shields.io/badges/endpoint-badge): agreement first, the CI
+    verdict in words, the declared differences by kind, the unsupported share (decision 0023)."""
     pct = tally.percent
     if pct is None:
         return {"schemaVersion": 1, "label": "sklearn parity", "message": "no case judged", "color": "lightgrey"}
-    message = f"{pct}% conformant"
+    message = f"{pct}% agreement, {tally.verdict}"
+    if tally.kinds:
+        message += f"; declared {tally.declared_text()}"
     if tally.unsupported:
-        message += f", {tally.unsupported_percent}% unsupported"
+        message += f"; {tally.unsupported_percent}% unsupported"
     if tally.spec_judged:
-        message += f", incl. {tally.spec_judged} spec-derived"
+        message += f"; incl. {tally.spec_judged} spec-derived"
     if partial:
         message += " (partial run)"
     if self_reported:
         message += " (self-reported)"
-    color = ("brightgreen" if pct == 100 else "green" if pct >= 95 else "yellowgreen" if pct >= 90
-             else "yellow" if pct >= 75 else "orange" if pct >= 50 else "red")
-    return {"schemaVersion": 1, "label": "sklearn parity", "message": message, "color": color}
+    return {"schemaVersion": 1, "label": "sklearn parity", "message": message, "color": colour(pct)}
+
+
+def colour(pct: int) -> str:
+    """The badge colour of an agreement."""
+    return ("brightgreen" if pct == 100 else "green" if pct >= 95 else "yellowgreen" if pct >= 90
+            else "yellow" if pct >= 75 else "orange" if pct >= 50 else "red")
 
 
 # ------------------------------------------------------------------ links and divergences
@@ -226,9 +253,12 @@ def _selectors(run: Run) -> list[tuple[dict, object]]:
     out = []
     for d in run.divergences:
         try:
-            out.append((d, Selector.from_yaml(d.get("selector") or {})))
+            selector = Selector.from_yaml(d.get("selector") or {})
         except Exception:  # a hand-made record with a broken selector: it covers nothing here
-            out.append((d, None))
+            selector = None
+        # a selector by input properties cannot be matched here (case events do not carry the inputs):
+        # like an unreadable one, it is counted from the cases it declared
+        out.append((d, None if selector is None or selector.inputs is not None else selector))
     return out
 
 
@@ -269,7 +299,8 @@ class Row:
     @property
     def differs(self) -> bool:
         """Some case answered otherwise than scikit-learn (a convention, a divergence) or was not judged."""
-        return self.kind != "extension" and any(self.tally.classes[c] for c in (OTHER_CONVENTION, DIVERGENCE, NOT_JUDGED))
+        return self.kind != "extension" and any(self.tally.classes[c]
+                                                for c in (OTHER_CONVENTION, DECLARED_CHOICE, DIVERGENCE, NOT_JUDGED))
 
 
 def row_status(t: Tally, renamed: bool, function: bool = False) -> tuple[str, bool]:
@@ -318,7 +349,8 @@ def _row(run: Run, spec: dict, covers: dict[str, list[str]], homes: set[str]) ->
         names.append(f"follows {key}")
     if names:
         notes.append(Note(", ".join(names)))
-    involved = _involved(run, cases, covers)
+    # a row whose every case was skipped shows the port's skip reasons, not the divergences covering them
+    involved = _involved(run, cases, covers) if t.counts[Status.SKIPPED] < t.cases else {}
     for d in run.divergences:  # in port.yaml order
         did = d.get("id")
         if did in involved:
@@ -611,9 +643,9 @@ OUTCOMES = (Status.PASSED, Status.BY_CONVENTION, Status.DECLARED, Status.SKIPPED
 class Point:
     """One run of a port in its history: when, which version, how it did."""
 
-    date: str
+    date: str  # date and time, to the minute (UTC): two runs of a day apart on the axis
     version: str
-    conformance: int | None  # per cent, None when nothing was judged
+    agreement: int | None  # per cent, None when every case was skipped
     pass_rate: str
     cases: int
     self_reported: bool
@@ -624,7 +656,7 @@ def point(run: Run) -> Point:
     for case in run.cases:
         t.add(case, run)
     impl = run.start.get("implementation") or {}
-    return Point(str(run.start.get("started", ""))[:10], str(impl.get("version", "?")), t.percent, t.pass_rate,
+    return Point(str(run.start.get("started", ""))[:16].replace("T", " "), str(impl.get("version", "?")), t.percent, t.pass_rate,
                  t.cases, run.self_reported)
 
 
@@ -650,6 +682,22 @@ class PortReport:
     @property
     def name(self) -> str:
         return self.run.port
+
+    @property
+    def headline(self) -> str:
+        """The line a port's page leads with (decision 0023): agreement, the declared differences by
+        kind, the unsupported share, the CI verdict."""
+        t = self.tally
+        if t.percent is None:
+            return "No case judged: every case was skipped."
+        return (f"{t.percent}% agreement with scikit-learn: {t.agreeing} of the {t.ran} cases it ran. Declared "
+                f"differences: {t.declared_text() or 'none'}. Unsupported: {t.unsupported_percent}% of all cases. "
+                f"CI verdict: {t.verdict}.")
+
+    @property
+    def css(self) -> str:
+        """The colour class of its agreement, as the index's cells have (decision 0023)."""
+        return _css(self.tally, None)
 
     @property
     def oracle(self) -> str:
@@ -842,7 +890,8 @@ def _css(t: Tally, status: str | None) -> str:
 
 
 def index(reports: list[PortReport]) -> Index:
-    reports = sorted(reports, key=lambda r: r.name)
+    # by agreement, highest first (decision 0023); a port that ran no case last; then by name
+    reports = sorted(reports, key=lambda r: (r.tally.percent is None, -(r.tally.percent or 0), r.name))
     metrics = sorted({m for r in reports for m in r.metrics})
     cells = {}
     spec_derived = set()

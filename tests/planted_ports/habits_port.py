@@ -9,6 +9,8 @@ where a habit applies.  The habits:
                         convention zero-division=1 (docs/conventions.md)
     empty-is-zero       accuracy_score answers 0.0 for empty inputs instead of raising
     mae-unweighted      mean_absolute_error drops sample_weight (still checking its length)
+    float32-range       an input holding a value past float32's range (|x| > 3.4e38) is stored in
+                        float32 first: those values overflow to infinity (every other input is kept)
     swapped             (a broken adapter) y_true and y_pred swapped in every call
     throws              (a broken adapter) every call raises AdapterError before reaching the library
 """
@@ -27,7 +29,17 @@ if str(REPO) not in sys.path:
 from conformance import conventions as conv  # noqa: E402
 from tests.planted_ports.planted import adapter  # noqa: E402  (ports/reference/adapter.py, loaded once)
 
-HABITS = ("zero-division-one", "empty-is-zero", "mae-unweighted", "swapped", "throws")
+HABITS = ("zero-division-one", "empty-is-zero", "mae-unweighted", "float32-range", "swapped", "throws")
+FLOAT32_MAX = float(np.finfo(np.float32).max)
+
+
+def _float32_storage(value):
+    """``value`` stored in float32 when it holds a number past float32's range, else as it is."""
+    array = np.asarray(value)
+    if array.dtype.kind != "f" or not np.any(np.abs(array[np.isfinite(array)]) > FLOAT32_MAX):
+        return value
+    with np.errstate(over="ignore"):
+        return array.astype(np.float32).astype(np.float64)
 
 
 def with_habits(habits: set[str], metric: str, fn):
@@ -41,6 +53,8 @@ def with_habits(habits: set[str], metric: str, fn):
             kw["zero_division"] = 1.0
         if "empty-is-zero" in habits and metric == "accuracy_score" and np.size(kw.get("y_true")) == 0:
             return 0.0
+        if "float32-range" in habits:
+            kw = {k: _float32_storage(v) if isinstance(v, (list, np.ndarray)) else v for k, v in kw.items()}
         if "mae-unweighted" in habits and metric == "mean_absolute_error" and kw.get("sample_weight") is not None:
             fn(**kw)  # the reference's checks of the weights stay
             kw["sample_weight"] = None
