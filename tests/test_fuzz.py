@@ -79,22 +79,23 @@ def test_fuzz_finds_each_planted_bug_within_its_default_budget(tmp_path, bug):
 
 def test_jobs_split_the_draws_and_merge_to_the_same_findings(tmp_path):
     port = make_planted_port(tmp_path, "f1-of-means")
-    budget = Budget(examples=200, seed=5, metrics=("f1_score",), shrink=False, relations=False)
+    budget = Budget(examples=200, seed=5, metrics=("f1_score",), shrink=False, relations=False, adapt=False)
     one = campaign(str(port), ORACLE, budget)
     two = campaign(str(port), ORACLE, replace(budget, jobs=2))
     assert one[0].examples == two[0].examples == 200
-    assert [(f.signature, f.count, f.index) for f in one[1]] == [(f.signature, f.count, f.index) for f in two[1]]
+    assert [(f.key, f.count, f.index) for f in one[1]] == [(f.key, f.count, f.index) for f in two[1]]
 
 
 def test_a_dask_cluster_runs_the_jobs(tmp_path):
     from dask.distributed import LocalCluster
 
     port = make_planted_port(tmp_path, "f1-of-means")
-    budget = Budget(examples=120, seed=5, metrics=("f1_score",), shrink=False, relations=False, jobs=2)
+    budget = Budget(examples=120, seed=5, metrics=("f1_score",), shrink=False, relations=False, jobs=2,
+                    adapt=False)
     local = campaign(str(port), ORACLE, budget)
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         remote = campaign(str(port), ORACLE, budget, dask_address=cluster.scheduler_address)
-    assert [(f.signature, f.count) for f in local[1]] == [(f.signature, f.count) for f in remote[1]]
+    assert [(f.key, f.count) for f in local[1]] == [(f.key, f.count) for f in remote[1]]
 
 
 def test_promoted_findings_become_corpus_cases_that_lint(tmp_path):
