@@ -90,6 +90,8 @@ class Finding:
     readings: list = field(default_factory=list)  # the wrong readings that reproduce the port's answer
     signature: tuple = ()  # (kind, metric, keywords, difference) of the first example: what a shrink keeps
     metrics: dict = field(default_factory=dict)  # metric -> examples (a cause met on several metrics)
+    signatures: dict = field(default_factory=dict)  # signature (as JSON) -> examples
+    folded: list = field(default_factory=list)  # [key, examples] of the coincidences folded into it (merge)
     job: int = 0
 
     def as_json(self) -> dict:
@@ -174,20 +176,30 @@ def readings_of(case, outcome, tolerance: dict) -> list[str]:
     return sorted(reach, key=lambda name: (-len(reach[name]), list(reach).index(name)))
 
 
-def cause(kind: str, case, what: str, readings: list[str], known) -> tuple:
-    """The key a finding is grouped by.  A named reading (one already naming a finding first, else the
-    broadest); a value where scikit-learn raises, by scikit-learn's message (the check the port
-    lacks, whatever the metric); else the metric and the kind of difference."""
-    for name in readings:
-        if ("reading", name) in known:
-            return ("reading", name)
+def cause(kind: str, case, what: str, readings: list[str]) -> tuple:
+    """The key a finding is grouped by: its named reading (the broadest, :func:`readings_of`); a value
+    where scikit-learn raises, by scikit-learn's message (the check the port lacks, whatever the
+    metric); else the kind of difference and the family of the metric (one bug met on several
+    metrics that share a computation, f1_score and fbeta_score, is one finding).  A function of
+    the example alone."""
     if readings:
         return ("reading", readings[0])
     if what == "a value where scikit-learn raises":
         error = case.raw["expected"].get("error") or {}
         message = re.sub(r"\[[^\]]*\]|\d+(\.\d+)?|'[^']*'", "…", error.get("message", ""))
         return ("unchecked", message[:120])
-    return (kind, case.metric, what)
+    return (kind, what, _family(case.metric))
+
+
+def _family(metric: str) -> str:
+    """The family of wrong readings whose metrics hold this one (generators.readings.FAMILIES: metrics
+    that share a computation), else the metric itself."""
+    from generators.readings import FAMILIES, family
+
+    for name in FAMILIES[:-1]:  # numerics spans the others
+        if any(metric in reading.metrics for reading in family(name).readings):
+            return name
+    return metric
 
 
 # ------------------------------------------------------------------ one job
@@ -209,7 +221,6 @@ class Job:
         self.session.explained = budget.explained
         self.tally = Tally()
         self.findings: dict[tuple, Finding] = {}  # key -> finding (this job's, and on resume every job's)
-        self.keys: dict[tuple, tuple] = {}  # signature -> key: the cause of a signature, once named
         self.weights = Weights(budget.prior)
         self.index = job
         self._conventions: dict[str, dict] = {}
@@ -219,7 +230,6 @@ class Job:
             for document in previous["findings"].values():
                 finding = Finding.from_json(document)
                 self.findings[finding.key] = finding
-                self.keys[finding.signature] = finding.key
             mine = previous["progress"].get(job)
             if mine is not None:
                 self.index = mine["next"]
@@ -294,25 +304,23 @@ class Job:
     def note(self, kind: str, call: Call, case, outcome, what: str, relation: str | None = None) -> None:
         sig = signature(case, outcome) if kind == "oracle" else ("relation", call.metric, relation,
                                                                  _categorical(call.params))
-        key = self.keys.get(sig)
-        readings = []
-        if key is None:
-            if kind == "oracle":
-                readings = readings_of(case, outcome, self.session.tolerances.corpus)
-                key = cause(kind, case, what, readings, self.findings)
-            else:
-                key = ("relation", call.metric, relation)
-            self.keys[sig] = key
+        # Each example is named on its own (a signature can hold examples a reading explains and others
+        # it does not), so the grouping is the same however the draws are split into jobs.
+        readings = readings_of(case, outcome, self.session.tolerances.corpus) if kind == "oracle" else []
+        key = cause(kind, case, what, readings) if kind == "oracle" else ("relation", call.metric,
+                                                                                        relation)
         found = self.findings.get(key)
+        sig_text = json.dumps(sig)
         if found is not None:
             found.count += 1
             found.metrics[call.metric] = found.metrics.get(call.metric, 0) + 1
+            found.signatures[sig_text] = found.signatures.get(sig_text, 0) + 1
             return
         finding = Finding(key, kind, call.metric, what, 1, call.seed, call.index, call.template,
                           {"inputs": case.raw["inputs"], "params": case.raw["params"]},
                           case.raw["expected"] if kind == "oracle" else None, outcome.actual, outcome.detail,
                           relation=relation, readings=readings, signature=sig, metrics={call.metric: 1},
-                          job=self.job)
+                          signatures={sig_text: 1}, job=self.job)
         self.findings[key] = finding
         journal.append(self.budget.journal, "finding", finding.as_json())
 
@@ -419,14 +427,40 @@ def merge(results: list[dict]) -> tuple[Tally, list[Finding]]:
             if kept is None:
                 merged[f.key] = replace(f, metrics=dict(f.metrics))
                 continue
-            metrics = dict(kept.metrics)
-            for m, n in f.metrics.items():
-                metrics[m] = metrics.get(m, 0) + n
+            metrics, signatures = _added(kept.metrics, f.metrics), _added(kept.signatures, f.signatures)
             if (_shrunk(f), -f.index, -f.seed) > (_shrunk(kept), -kept.index, -kept.seed):
                 merged[f.key] = replace(f)
-            merged[f.key].count, merged[f.key].metrics = kept.count + f.count, metrics
-    findings = sorted(merged.values(), key=lambda f: (f.metric, f.index))
+            merged[f.key].count, merged[f.key].metrics, merged[f.key].signatures = kept.count + f.count, metrics, \
+                signatures
+    findings = sorted(fold(list(merged.values())), key=lambda f: (f.metric, f.index))
     return tally, findings
+
+
+def _added(a: dict, b: dict) -> dict:
+    out = dict(a)
+    for k, n in b.items():
+        out[k] = out.get(k, 0) + n
+    return out
+
+
+COINCIDENCE = 0.1  # a finding this small beside another of a signature they share is folded into it
+
+
+def fold(findings: list) -> list:
+    """Fold coincidences into the finding they sit beside: a finding of a handful of examples (at
+    most a tenth as many) sharing a signature with a larger one is taken for a coincidence (float32
+    noise, or a cancellation, that happens to match another wrong reading on a few calls), and
+    listed under the larger finding's ``folded``, not as a cause of its own."""
+    order = sorted(findings, key=lambda f: -f.count)
+    kept: list = []
+    for f in order:
+        host = next((k for k in kept if f.count <= COINCIDENCE * k.count and set(f.signatures) & set(k.signatures)),
+                    None)
+        if host is None:
+            kept.append(f)
+        else:
+            host.folded.append([list(f.key), f.count])
+    return kept
 
 
 def _manifest_divergences(port_dir: str):

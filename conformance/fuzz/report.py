@@ -59,6 +59,9 @@ def summary_lines(port: str, budget, tally, findings) -> list[str]:
             lines.append(f"    {f.what}")
         if len(f.readings) > 1:
             lines.append(f"    also reproduced by: {', '.join(f.readings[1:])}")
+        if f.folded:
+            lines.append("    beside it, taken for coincidences: " + ", ".join(
+                f"{' '.join(str(k) for k in key[1:])} ({n} example(s))" for key, n in f.folded))
     lines.append(f"{len(findings)} finding(s): differences no declaration explains" if findings
                  else "nothing new found: every difference was declared or explained by a convention")
     return lines
