@@ -522,6 +522,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--oracle-sample", metavar="SHARE", type=_share, default=None,
                    help="the share of calls the port and the reference agree on that scikit-learn judges all "
                         "the same (default: 0.05; 1.0: every call)")
+    p.add_argument("--relation-sample", metavar="SHARE", type=_share, default=None,
+                   help="the share of calls that passed outright whose metamorphic relations are checked (default: "
+                        "0.1; every call judged under a convention is checked)")
     p.add_argument("--promote", metavar="DIR",
                    help="write each finding as a case description into DIR (generators/fuzzed/cases turns them "
                         "into corpus cases at the next parity generate)")
@@ -594,6 +597,8 @@ def cmd_fuzz(args) -> int:
                     jobs=args.jobs, metrics=metrics, relations=not args.no_relations, shrink=not args.no_shrink,
                     timeout=_timeout(args, manifest, 10.0), prior=prior, journal=args.json,
                     oracle_sample=0.05 if args.oracle_sample is None else args.oracle_sample)
+    if args.relation_sample is not None:
+        budget = replace(budget, relation_sample=args.relation_sample)
     if args.resume:
         if args.json:
             return _fail("parity fuzz: --resume appends to its own file: leave out --json")
@@ -607,6 +612,8 @@ def cmd_fuzz(args) -> int:
                          f"not {manifest.name}")
         budget = replace(budget, seed=first["seed"], jobs=first["jobs"], metrics=tuple(first["metrics"]),
                          relations=first["relations"], shrink=first["shrink"], adapt=first["adapt"],
+                         relation_sample=first["relation_sample"] if args.relation_sample is None
+                         else args.relation_sample,
                          oracle_sample=first["oracle_sample"] if args.oracle_sample is None else args.oracle_sample,
                          journal=args.resume, resume=state)
     begin(budget, manifest.name)

@@ -37,6 +37,9 @@ PROGRESS_SECONDS = 5.0  # a job's progress line is written at most this often
 SHRINK_SHARE = 0.25  # with --time: the share of it kept for shrinking (the rest draws)
 SHRINK_SECONDS = 120.0  # with --examples: the shrinking budget of a job, in total
 SHRINK_EACH = 30.0  # seconds for one finding's shrink, at most
+# Relations are checked on every call judged under a convention, and on this share of the calls that
+# passed outright: there the oracle has judged already, and a variant is mostly another oracle call.
+RELATION_SAMPLE = 0.1
 
 __all__ = ["Budget", "Finding", "Tally", "campaign", "run_job", "FINDING_STATUSES", "difference", "signature"]
 
@@ -52,6 +55,7 @@ class Budget:
     shrink: bool = True
     timeout: float = 10.0  # per case, as --timeout of parity verify (port.yaml's timeout)
     oracle_sample: float = fast.DEFAULT_SAMPLE  # the share of agreeing calls scikit-learn judges all the same
+    relation_sample: float = RELATION_SAMPLE  # the share of passed calls whose relations are checked
     adapt: bool = True  # weight the draws towards what the port answers
     prior: dict = field(default_factory=dict)  # metric -> answered share, from the port's last run record
     shrink_seconds: float | None = None  # a job's total shrinking budget (None: from seconds, or SHRINK_SECONDS)
@@ -209,12 +213,11 @@ class Job:
     """One job of a campaign: its port session, its draws, its findings, its findings-file lines."""
 
     def __init__(self, port_dir: str, corpus_root: str, budget: Budget, job: int):
-        from conformance.corpus import load_corpus
         from conformance.harness.manifest import load_manifest
 
         self.budget, self.job = budget, job
         self.manifest = load_manifest(port_dir)
-        corpus = load_corpus(corpus_root)
+        corpus = _corpus(corpus_root)
         self.space = Space(corpus, budget.metrics)
         self.by_id = {c.id: c.raw for c in corpus}
         self.session = Session(self.manifest, corpus, budget.timeout)
@@ -478,18 +481,33 @@ def begin(budget: Budget, port: str) -> None:
     journal.append(budget.journal, "campaign", {
         "format": journal.FORMAT, "port": port, "seed": budget.seed, "jobs": budget.jobs,
         "metrics": list(budget.metrics), "relations": budget.relations, "shrink": budget.shrink,
-        "oracle_sample": budget.oracle_sample, "adapt": budget.adapt, "timeout": budget.timeout})
+        "oracle_sample": budget.oracle_sample, "relation_sample": budget.relation_sample, "adapt": budget.adapt,
+        "timeout": budget.timeout})
+
+
+_CORPORA: dict = {}
+
+
+def _corpus(root: str):
+    """The corpus at ``root``, loaded once per process (the jobs forked from a campaign share it)."""
+    from conformance.corpus import load_corpus
+
+    if root not in _CORPORA:
+        _CORPORA[root] = load_corpus(root)
+    return _CORPORA[root]
 
 
 def campaign(port_dir: str, corpus_root: str, budget: Budget, dask_address: str | None = None):
     """Run ``budget.jobs`` jobs (processes on this machine, or tasks on a Dask cluster) and merge
     their findings; returns (tally, findings)."""
+    import generators.oracle  # noqa: F401  (scikit-learn, imported once before the jobs fork)
+
     jobs = max(1, budget.jobs)
+    _corpus(corpus_root)
     if any(d for d in _manifest_divergences(port_dir)):
-        from conformance.corpus import load_corpus
         from conformance.harness.manifest import load_manifest
 
-        corpus = load_corpus(corpus_root)
+        corpus = _corpus(corpus_root)
         chosen = [c for c in corpus if not budget.metrics or any(fnmatchcase(c.metric, p) for p in budget.metrics)]
         session = Session(load_manifest(port_dir), corpus, budget.timeout)
         try:

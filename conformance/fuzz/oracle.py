@@ -47,13 +47,14 @@ def call_id(metric: str, inputs: dict, params: dict, suffix: str = "") -> str:
     return f"{metric}/fuzz/{hashlib.sha256(text.encode()).hexdigest()[:16]}{suffix}"
 
 
-def sampled(case_id: str, rate: float) -> bool:
-    """Is this agreeing call one scikit-learn judges all the same?  A function of the id: reruns agree."""
+def sampled(case_id: str, rate: float, what: str = "oracle-sample") -> bool:
+    """Is this call in the sample ``what`` (scikit-learn judging an agreement, relations checked on a
+    passed call)?  A function of the id: reruns agree."""
     if rate >= 1.0:
         return True
     if rate <= 0.0:
         return False
-    return int(hashlib.sha256(f"{case_id}/oracle-sample".encode()).hexdigest()[:8], 16) < rate * 0x100000000
+    return int(hashlib.sha256(f"{case_id}/{what}".encode()).hexdigest()[:8], 16) < rate * 0x100000000
 
 
 def _spec_derived(metric: str):

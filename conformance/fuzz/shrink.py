@@ -98,7 +98,7 @@ def shrink(job, finding, deadline: float) -> dict:
                 last.update(expected=case.raw["expected"], got=outcome.actual)
             return ok
         call = Call(metric, inputs, params, finding.template, finding.seed, finding.index)
-        broken = metamorphic.check(job, [call], [case], [outcome], [template])
+        broken = metamorphic.check(job, [call], [case], [outcome], [template], every=True)
         hit = [item for item in broken.items if item[3] == finding.relation]
         if hit:
             last.update(expected=None, got=hit[0][2].actual, what=hit[0][4])

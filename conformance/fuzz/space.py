@@ -65,9 +65,9 @@ class Space:
             options = self.templates[metric]
             template = options[int(rng.integers(len(options)))]
         else:
-            metric = self.metrics[_pick(rng, [weights.metric(m) for m in self.metrics])]
+            metric = self.metrics[_pick(rng, weights.of_metrics(self.metrics))]
             options = self.templates[metric]
-            template = options[_pick(rng, [weights.template(t["id"]) for t in options])]
+            template = options[_pick(rng, weights.of_templates(metric, options))]
         inputs = regenerate(template["inputs"], rng)
         return Call(metric, inputs, dict(template["params"]), template["id"], seed, index)
 
@@ -100,6 +100,8 @@ class Weights:
     def __init__(self, prior: dict | None = None, counts: dict | None = None):
         self.prior = dict(prior or {})
         self.counts: dict[str, list[int]] = {k: list(v) for k, v in (counts or {}).items()}  # name -> [drawn, answered]
+        self._metrics: list[float] | None = None  # the metrics' weights, until the next note
+        self._templates: dict[str, list[float]] = {}  # metric -> its templates' weights, until a note of it
 
     def _share(self, name: str, floor: float, prior: float | None = None) -> float:
         drawn, answered = self.counts.get(name, (0, 0))
@@ -113,11 +115,23 @@ class Weights:
     def template(self, template_id: str) -> float:
         return self._share("template:" + template_id, self.TEMPLATE_FLOOR)
 
+    def of_metrics(self, metrics: list[str]) -> list[float]:
+        if self._metrics is None:
+            self._metrics = [self.metric(m) for m in metrics]
+        return self._metrics
+
+    def of_templates(self, metric: str, templates: list[dict]) -> list[float]:
+        if metric not in self._templates:
+            self._templates[metric] = [self.template(t["id"]) for t in templates]
+        return self._templates[metric]
+
     def note(self, call: Call, answered: bool) -> None:
         for name in ("metric:" + call.metric, "template:" + call.template):
             entry = self.counts.setdefault(name, [0, 0])
             entry[0] += 1
             entry[1] += int(answered)
+        self._metrics = None  # the weights are computed afresh at the next draw
+        self._templates.pop(call.metric, None)
 
 
 # ------------------------------------------------------------------ lengths and values
