@@ -25,9 +25,10 @@ def summary_lines(port: str, budget, tally, findings) -> list[str]:
     lines = [f"parity fuzz {port}: {tally.examples} examples in {tally.seconds:.1f} s ({rate:.0f}/s, "
              f"{budget.jobs} job(s), seed {budget.seed}); {judged} judged ({_share(judged, tally.examples)}), "
              f"the rest skipped by the port"]
-    lines.append(f"  oracle: the reference first; scikit-learn judged {tally.sklearn_calls} call(s) "
-                 f"(disagreements, and a sample of {tally.sampled} agreement(s): {_share(tally.sampled, judged)} "
-                 f"of the judged, --oracle-sample {budget.oracle_sample:g}); making cases {tally.oracle_seconds:.1f} s, "
+    agreements = tally.agreed + tally.sampled
+    lines.append(f"  oracle: the reference first; scikit-learn judged {tally.sklearn_calls} call(s): the disagreements, "
+                 f"and a sample of {tally.sampled} of the {agreements} agreement(s) ({_share(tally.sampled, agreements)}, "
+                 f"--oracle-sample {budget.oracle_sample:g}); making cases {tally.oracle_seconds:.1f} s, "
                  f"port and judging {tally.port_seconds:.1f} s, shrinking {tally.shrink_seconds:.1f} s "
                  f"(summed over jobs)")
     lines.append("  " + "  ".join(f"{k} {v}" for k, v in sorted(tally.statuses.items())))
@@ -85,7 +86,8 @@ def summary_document(port: str, budget, tally, findings) -> dict:
         "judged": tally.judged, "seconds": round(tally.seconds, 3), "metrics": list(budget.metrics),
         "statuses": {str(k): v for k, v in tally.statuses.items()}, "declared": tally.declared,
         "relations_checked": tally.relations_checked, "oracle_sample": budget.oracle_sample,
-        "sklearn_calls": tally.sklearn_calls, "sampled": tally.sampled, "down": tally.down,
+        "sklearn_calls": tally.sklearn_calls, "sampled": tally.sampled, "agreements": tally.agreed + tally.sampled,
+        "down": tally.down,
         "findings": [f.as_json() for f in findings],
     }
 
