@@ -61,7 +61,7 @@ def test_a_campaign_killed_mid_shrink_leaves_its_findings_and_resume_continues_i
     assert lines[0]["line"] == "campaign" and lines[0]["seed"] == 1
     assert lines[-1]["line"] != "summary"
     found = journal.state(lines)["findings"]
-    assert ["reading", "f-of-means"] in [f["key"] for f in found.values()]
+    assert found
 
     assert main(["fuzz", str(port), "--resume", str(record), "--examples", "300"]) == 1
     after = _lines(record)
@@ -69,8 +69,9 @@ def test_a_campaign_killed_mid_shrink_leaves_its_findings_and_resume_continues_i
     assert after[-1]["line"] == "summary"
     summary = after[-1]
     assert summary["seed"] == 1 and summary["examples"] == 300  # it continued the same draws, not new ones
-    assert {json.dumps(f["key"]) for f in summary["findings"]} >= set(found)
+    assert sum(f["count"] for f in summary["findings"]) >= sum(f["count"] for f in found.values())
     assert all(f["shrunk"] and f["shrunk"]["reproduced"] for f in summary["findings"])
+    assert ["reading", "f-of-means"] in [f["key"] for f in summary["findings"]]
     assert not (tmp_path / ".hypothesis").exists()  # Hypothesis's database went to the cache folder
 
 
@@ -138,16 +139,17 @@ def test_a_call_id_and_its_input_form_are_a_function_of_the_call_alone():
 
 
 # The bugs the readings name, the metrics a small campaign draws, and the readings that reproduce them
-# (one-pass-r2's large-offset answers are reproduced by expanded-square, another cancellation, as well).
+# (one-pass-r2's shrunk call at a large offset loses its digits as float32 arithmetic or an expanded
+# square does: those readings reproduce it as well).
 @pytest.mark.parametrize("bug,metrics,readings", [
     ("f1-of-means", ("f1_score", "fbeta_score"), {"f-of-means"}),
     ("macro-over-y-true", ("precision_score", "recall_score"), {"true-classes-only"}),
     ("ignored-sample-weight", ("accuracy_score", "mean_absolute_error", "zero_one_loss"), {"weights-ignored"}),
-    ("one-pass-r2", ("r2_score",), {"one-pass-variance", "expanded-square"}),
+    ("one-pass-r2", ("r2_score",), {"one-pass-variance", "expanded-square", "float32-arithmetic"}),
 ])
 def test_one_planted_bug_is_at_most_three_findings_named_by_its_reading(tmp_path, bug, metrics, readings):
     port = make_planted_port(tmp_path, bug)
-    tally, findings = campaign(str(port), ORACLE, Budget(examples=300, seed=1, metrics=metrics, shrink=False))
+    tally, findings = campaign(str(port), ORACLE, Budget(examples=300, seed=1, metrics=metrics))
     assert 1 <= len(findings) <= 3, [(f.key, f.count) for f in findings]
     named = [f for f in findings if f.key[0] == "reading"]
     assert named and any(readings & set(f.readings) for f in named), [(f.key, f.readings) for f in findings]

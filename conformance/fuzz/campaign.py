@@ -180,14 +180,14 @@ def readings_of(case, outcome, tolerance: dict) -> list[str]:
     return sorted(reach, key=lambda name: (-len(reach[name]), list(reach).index(name)))
 
 
-def cause(kind: str, case, what: str, readings: list[str]) -> tuple:
-    """The key a finding is grouped by: its named reading (the broadest, :func:`readings_of`); a value
-    where scikit-learn raises, by scikit-learn's message (the check the port lacks, whatever the
-    metric); else the kind of difference and the family of the metric (one bug met on several
-    metrics that share a computation, f1_score and fbeta_score, is one finding).  A function of
-    the example alone."""
-    if readings:
-        return ("reading", readings[0])
+def cause(kind: str, case, what: str) -> tuple:
+    """The key an example is grouped by while drawing: a value where scikit-learn raises, by
+    scikit-learn's message (the check the port lacks, whatever the metric); else the kind of
+    difference and the family of the metric (one bug met on several metrics that share a
+    computation, f1_score and fbeta_score, is one finding).  A function of the example alone, so
+    the grouping is the same however the draws are split into jobs.  Once shrunk, a finding is
+    named by the wrong reading that reproduces its shrunk call (:meth:`Job.name`), and findings
+    named alike are one (:func:`merge`)."""
     if what == "a value where scikit-learn raises":
         error = case.raw["expected"].get("error") or {}
         message = re.sub(r"\[[^\]]*\]|\d+(\.\d+)?|'[^']*'", "…", error.get("message", ""))
@@ -307,11 +307,7 @@ class Job:
     def note(self, kind: str, call: Call, case, outcome, what: str, relation: str | None = None) -> None:
         sig = signature(case, outcome) if kind == "oracle" else ("relation", call.metric, relation,
                                                                  _categorical(call.params))
-        # Each example is named on its own (a signature can hold examples a reading explains and others
-        # it does not), so the grouping is the same however the draws are split into jobs.
-        readings = readings_of(case, outcome, self.session.tolerances.corpus) if kind == "oracle" else []
-        key = cause(kind, case, what, readings) if kind == "oracle" else ("relation", call.metric,
-                                                                                        relation)
+        key = cause(kind, case, what) if kind == "oracle" else ("relation", call.metric, relation)
         found = self.findings.get(key)
         sig_text = json.dumps(sig)
         if found is not None:
@@ -322,7 +318,7 @@ class Job:
         finding = Finding(key, kind, call.metric, what, 1, call.seed, call.index, call.template,
                           {"inputs": case.raw["inputs"], "params": case.raw["params"]},
                           case.raw["expected"] if kind == "oracle" else None, outcome.actual, outcome.detail,
-                          relation=relation, readings=readings, signature=sig, metrics={call.metric: 1},
+                          relation=relation, signature=sig, metrics={call.metric: 1},
                           signatures={sig_text: 1}, job=self.job)
         self.findings[key] = finding
         journal.append(self.budget.journal, "finding", finding.as_json())
@@ -396,6 +392,23 @@ class Job:
                                                             "shrunk": finding.shrunk})
         self.tally.shrink_seconds += time.monotonic() - started
 
+    def name(self) -> None:
+        """Name each of this job's oracle findings by the wrong readings that reproduce the port's
+        answer on its shrunk call (on its first example where it was not shrunk): the cause."""
+        from types import SimpleNamespace
+
+        for finding in self.findings.values():
+            if finding.job != self.job or finding.kind != "oracle" or finding.readings:
+                continue
+            shrunk = finding.shrunk or {}
+            call, got = (shrunk, shrunk.get("got")) if shrunk.get("reproduced") else (finding.example, finding.got)
+            metric, inputs, params = finding.metric, call["inputs"], call["params"]
+            case = fast.make(fast.call_id(metric, inputs, params), metric, inputs, params, self.declared_for(metric))
+            finding.readings = readings_of(case, SimpleNamespace(actual=got), self.session.tolerances.corpus)
+            if finding.readings:
+                journal.append(self.budget.journal, "named", {"key": list(finding.key), "job": self.job,
+                                                             "readings": finding.readings})
+
 
 def run_job(port_dir: str, corpus_root: str, budget: Budget, job: int) -> dict:
     """Draw the calls of job ``job`` (indices job, job + jobs, ...), judge them, check relations,
@@ -408,6 +421,7 @@ def run_job(port_dir: str, corpus_root: str, budget: Budget, job: int) -> dict:
         worker.draw(started + drawing if drawing is not None else None)
         if budget.shrink:
             worker.shrink_all(started + budget.seconds if budget.seconds is not None else None)
+        worker.name()
     finally:
         worker.session.close()
     worker.tally.seconds = base + time.monotonic() - started
@@ -435,8 +449,23 @@ def merge(results: list[dict]) -> tuple[Tally, list[Finding]]:
                 merged[f.key] = replace(f)
             merged[f.key].count, merged[f.key].metrics, merged[f.key].signatures = kept.count + f.count, metrics, \
                 signatures
-    findings = sorted(fold(list(merged.values())), key=lambda f: (f.metric, f.index))
+    findings = sorted(fold(named(list(merged.values()))), key=lambda f: (f.metric, f.index))
     return tally, findings
+
+
+def named(findings: list) -> list:
+    """Findings named by the same wrong reading made one, under ``("reading", name)``: counts, metrics
+    and signatures added, the first example the lowest draw index (a shrunk one first)."""
+    out: dict[tuple, Finding] = {}
+    for f in sorted(findings, key=lambda f: (not _shrunk(f), f.index, f.seed)):
+        key = ("reading", f.readings[0]) if f.readings else f.key
+        kept = out.get(key)
+        if kept is None:
+            out[key] = replace(f, key=key, metrics=dict(f.metrics), signatures=dict(f.signatures))
+            continue
+        kept.count += f.count
+        kept.metrics, kept.signatures = _added(kept.metrics, f.metrics), _added(kept.signatures, f.signatures)
+    return list(out.values())
 
 
 def _added(a: dict, b: dict) -> dict:
@@ -450,15 +479,17 @@ COINCIDENCE = 0.1  # a finding this small beside another of a signature they sha
 
 
 def fold(findings: list) -> list:
-    """Fold coincidences into the finding they sit beside: a finding of a handful of examples (at
-    most a tenth as many) sharing a signature with a larger one is taken for a coincidence (float32
-    noise, or a cancellation, that happens to match another wrong reading on a few calls), and
-    listed under the larger finding's ``folded``, not as a cause of its own."""
+    """Fold coincidences into the named finding they sit beside: a finding of a handful of examples
+    (at most a tenth as many) sharing a signature with a larger one named by a reading is taken for
+    a coincidence (float32 noise, or a cancellation, that happens to match another wrong reading on
+    a few calls), and listed under the larger finding's ``folded``, not as a cause of its own.  A
+    named finding is never folded into an unnamed one: a reading that explains a few examples
+    is worth more than a group that explains none."""
     order = sorted(findings, key=lambda f: -f.count)
     kept: list = []
     for f in order:
-        host = next((k for k in kept if f.count <= COINCIDENCE * k.count and set(f.signatures) & set(k.signatures)),
-                    None)
+        host = next((k for k in kept if k.key[0] == "reading" and f.count <= COINCIDENCE * k.count
+                     and set(f.signatures) & set(k.signatures)), None)
         if host is None:
             kept.append(f)
         else:

@@ -9,6 +9,7 @@ with a ``"line"`` naming what it is:
 * ``campaign``  - first: the port, seed, jobs, metrics, relations, oracle sample
 * ``finding``   - a new finding, as first met (unshrunk): its key, cause, first example
 * ``shrunk``    - the shrunk call of a finding (or why it stayed unshrunk)
+* ``named``     - the wrong readings that reproduce a finding's shrunk call: its cause
 * ``reference`` - a call where the reference and scikit-learn disagree (a finding against the reference)
 * ``progress``  - one job's position: its next draw, its counts, its skip statistics (every few
   seconds, and with ``"phase": "drawn"`` when its drawing ends and its shrinking begins)
@@ -92,10 +93,11 @@ def state(lines: list[dict]) -> dict:
                 findings[key] = dict(document)
                 if kept is not None:
                     findings[key]["shrunk"] = kept
-        elif kind == "shrunk":
+        elif kind in ("shrunk", "named"):
             key = json.dumps(document["key"])
+            field = "shrunk" if kind == "shrunk" else "readings"
             if key in findings:
-                findings[key]["shrunk"] = document["shrunk"]
+                findings[key][field] = document[field]
         elif kind == "progress":
             progress[document["job"]] = document
         elif kind == "reference":
