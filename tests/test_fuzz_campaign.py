@@ -186,3 +186,20 @@ def test_a_reference_that_disagrees_with_scikit_learn_is_reported_apart(tmp_path
     assert tally.statuses["reference-differs"] > 0
     lines = [line for line in _lines(record) if line["line"] == "reference"]
     assert len(lines) == tally.statuses["reference-differs"]
+
+
+def test_the_last_run_record_seeds_the_weights(tmp_path, capsys):
+    from conformance.cli import _answered_shares
+    from conformance.fuzz.space import Weights
+
+    record = REPO / "reports" / "published" / "runs" / "mljs.json"
+    shares = _answered_shares(str(record))
+    assert set(shares) == set(Space(CORPUS).metrics)
+    never = [m for m, share in shares.items() if share == 0]
+    assert never and any(share > 0.5 for share in shares.values())
+    weights = Weights(shares)
+    assert all(weights.metric(m) < 0.1 for m in never)  # skipped on the corpus: drawn rarely from the start
+    assert main(["fuzz", str(REPO / "ports" / "reference"), "--examples", "20", "--no-relations",
+                 "--from", str(record)]) == 0
+    assert main(["fuzz", str(REPO / "ports" / "reference"), "--from", str(tmp_path / "missing.json")]) == 2
+    assert "--from" in capsys.readouterr().err
