@@ -149,7 +149,7 @@ def fuzz(session):
     """A fuzzing campaign (docs/fuzzing.md): every port under ports/ fuzzed against live scikit-learn, then
     the slow tests (planted bugs at the default budget, long Hypothesis runs).  Budget about 30 minutes.
 
-    `nox -s fuzz -- SECONDS` sets the time per port (default 120).  Findings go to fuzz-findings/<port>.json;
+    `nox -s fuzz -- SECONDS` sets the time per port (default 120).  Findings go to fuzz-findings/<port>.jsonl;
     the session fails when any port has a finding no declaration explains.  Runs in the current
     environment (.ci/install provides every port's toolchain).
     """
@@ -163,7 +163,7 @@ def fuzz(session):
         port = manifest.parent
         try:
             session.run("parity", "fuzz", str(port), "--time", seconds, "--jobs", "2",
-                        "--json", str(out / f"{port.name}.json"))
+                        "--json", str(out / f"{port.name}.jsonl"))
         except nox.command.CommandFailed:
             failed.append(port.name)
     session.run("python", "-m", "pytest", "-m", "slow", "-p", "no:cacheprovider", "tests/test_fuzz.py")

@@ -66,6 +66,13 @@ def cmd_lint(args) -> int:
     return 0
 
 
+def _timeout(args, manifest, default: float) -> float:
+    """Seconds per case: --timeout, else port.yaml's timeout, else the command's default."""
+    if args.timeout is not None:
+        return args.timeout
+    return manifest.timeout if manifest.timeout is not None else default
+
+
 def _needs_oracle(command: str) -> int | None:
     """None when scikit-learn imports (and, for fuzz, Hypothesis, its shrinker); else exit status 2
     after one line saying how to get it, before any work is done."""
@@ -244,7 +251,7 @@ def cmd_verify(args) -> int:
     if isinstance(oracle, int):
         return oracle
 
-    options = Options(timeout=args.timeout, window=args.window, max_restarts=args.max_restarts,
+    options = Options(timeout=_timeout(args, manifest, 5.0), window=args.window, max_restarts=args.max_restarts,
                       start_timeout=args.start_timeout)
     import tempfile
 
@@ -460,8 +467,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", metavar="RUN.json", help="write the run record here (JSON lines, docs/run-record.md)")
     p.add_argument("--results", metavar="FILE",
                    help="judge this results file (JSON lines of {id, value|error|skipped}) instead of running the port")
-    p.add_argument("--timeout", metavar="SECONDS", type=_positive_float, default=5.0,
-                   help="seconds the port has for one case (default: 5)")
+    p.add_argument("--timeout", metavar="SECONDS", type=_positive_float, default=None,
+                   help="seconds the port has for one case (default: port.yaml's timeout, else 5)")
     p.add_argument("--start-timeout", metavar="SECONDS", type=_positive_float, default=None,
                    help="seconds the port has to answer start (default: port.yaml's start_timeout, else 30)")
     p.add_argument("--window", metavar="N", type=_count(1), default=32,
@@ -531,27 +538,69 @@ def build_parser() -> argparse.ArgumentParser:
     budget.add_argument("--time", metavar="SECONDS", type=_positive_float, help="draw for this long instead")
     p.add_argument("--seed", metavar="S", type=_count(0), default=0, help="the campaign's seed (default: 0)")
     p.add_argument("--jobs", metavar="N", type=_count(1), default=1, help="port processes at once (default: 1)")
-    p.add_argument("--json", metavar="FINDINGS.json", help="write the findings here")
+    p.add_argument("--json", metavar="FINDINGS.jsonl",
+                   help="append the findings here as they are found (JSON lines; the summary last)")
+    p.add_argument("--resume", metavar="FINDINGS.jsonl",
+                   help="continue the campaign of this findings file (its seed, jobs, metrics and options), "
+                        "appending to it; --examples counts over the whole campaign, --time is further time")
+    p.add_argument("--from", dest="from_record", metavar="RUN.json",
+                   help="the port's last run record: seeds the draw weights with the metrics it answers")
+    p.add_argument("--oracle-sample", metavar="SHARE", type=_share, default=None,
+                   help="the share of calls the port and the reference agree on that scikit-learn judges all "
+                        "the same (default: 0.05; 1.0: every call)")
+    p.add_argument("--relation-sample", metavar="SHARE", type=_share, default=None,
+                   help="the share of calls that passed outright whose metamorphic relations are checked (default: "
+                        "0.1; every call judged under a convention is checked)")
     p.add_argument("--promote", metavar="DIR",
                    help="write each finding as a case description into DIR (generators/fuzzed/cases turns them "
                         "into corpus cases at the next parity generate)")
     p.add_argument("--dask", metavar="ADDRESS", help="run the jobs as tasks on this Dask scheduler")
     p.add_argument("--corpus", metavar="DIR", help="the corpus whose space is drawn (default: the bundled oracle/)")
-    p.add_argument("--timeout", metavar="SECONDS", type=_positive_float, default=10.0,
-                   help="seconds the port has for one call (default: 10)")
+    p.add_argument("--timeout", metavar="SECONDS", type=_positive_float, default=None,
+                   help="seconds the port has for one call (default: port.yaml's timeout, else 10)")
     p.add_argument("--no-relations", action="store_true", help="do not check metamorphic relations")
     p.add_argument("--no-shrink", action="store_true", help="report findings unshrunk")
     p.set_defaults(func=cmd_fuzz)
     return parser
 
 
+def _share(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not between 0 and 1")
+    return value
+
+
+def _answered_shares(path: str) -> dict | str:
+    """metric -> the share of its cases a run record shows the port answering (not skipped), or the
+    one-line problem reading it."""
+    from conformance.harness.record import read_record
+
+    try:
+        record = read_record(path)
+    except (OSError, ValueError) as exc:
+        return f"parity fuzz: --from {path}: {exc}"
+    if not record["cases"]:
+        return f"parity fuzz: --from {path}: not a run record (no case lines)"
+    counts: dict[str, list[int]] = {}
+    for case in record["cases"]:
+        entry = counts.setdefault(case["metric"], [0, 0])
+        entry[0] += 1
+        entry[1] += case["status"] not in ("skipped", "not-run")
+    return {m: answered / total for m, (total, answered) in counts.items() if total}
+
+
 def cmd_fuzz(args) -> int:
     missing = _needs_oracle("fuzz")
     if missing is not None:
         return missing
-    from conformance.fuzz import report
-    from conformance.fuzz.campaign import Budget, campaign
-    from conformance.harness.live import PortDown
+    from dataclasses import replace
+
+    from conformance.fuzz import journal, report
+    from conformance.fuzz.campaign import Budget, begin, campaign
 
     loaded = _port_and_corpus("fuzz", args)
     if isinstance(loaded, int):
@@ -565,21 +614,42 @@ def cmd_fuzz(args) -> int:
             return _fail(f"parity fuzz: --metric {pattern!r} matches no metric of the corpus")
     if args.json and not Path(args.json).resolve().parent.is_dir():
         return _fail(f"parity fuzz: --json {args.json}: its folder does not exist")
+    prior = {}
+    if args.from_record:
+        prior = _answered_shares(args.from_record)
+        if isinstance(prior, str):
+            return _fail(prior)
     budget = Budget(examples=None if args.time else args.examples, seconds=args.time, seed=args.seed,
                     jobs=args.jobs, metrics=metrics, relations=not args.no_relations, shrink=not args.no_shrink,
-                    timeout=args.timeout)
-    try:
-        tally, findings = campaign(str(manifest.dir), str(root), budget, args.dask)
-    except PortDown as exc:
-        print(f"parity fuzz: {manifest.dir}: the port went down: {exc.reason}", file=sys.stderr)
-        return 1
+                    timeout=_timeout(args, manifest, 10.0), prior=prior, journal=args.json,
+                    oracle_sample=0.05 if args.oracle_sample is None else args.oracle_sample)
+    if args.relation_sample is not None:
+        budget = replace(budget, relation_sample=args.relation_sample)
+    if args.resume:
+        if args.json:
+            return _fail("parity fuzz: --resume appends to its own file: leave out --json")
+        try:
+            state = journal.state(journal.read(args.resume))
+        except (OSError, ValueError) as exc:
+            return _fail(f"parity fuzz: --resume {args.resume}: {exc}")
+        first = state["campaign"]
+        if first["port"] != manifest.name:
+            return _fail(f"parity fuzz: --resume {args.resume}: a campaign against port {first['port']}, "
+                         f"not {manifest.name}")
+        budget = replace(budget, seed=first["seed"], jobs=first["jobs"], metrics=tuple(first["metrics"]),
+                         relations=first["relations"], shrink=first["shrink"], adapt=first["adapt"],
+                         relation_sample=first["relation_sample"] if args.relation_sample is None
+                         else args.relation_sample,
+                         oracle_sample=first["oracle_sample"] if args.oracle_sample is None else args.oracle_sample,
+                         journal=args.resume, resume=state)
+    begin(budget, manifest.name)
+    tally, findings = campaign(str(manifest.dir), str(root), budget, args.dask)
     print("\n".join(report.summary_lines(manifest.name, budget, tally, findings)))
-    if args.json:
-        Path(args.json).write_text(report.findings_json(manifest.name, budget, tally, findings), encoding="utf-8")
+    journal.append(budget.journal, "summary", report.summary_document(manifest.name, budget, tally, findings))
     if args.promote and findings:
         written = report.promote(Path(args.promote), manifest.name, findings)
         print(f"promoted {len(written)} finding(s) to {args.promote}: run `parity generate` to add them to the corpus")
-    return 1 if findings else 0
+    return 1 if findings or tally.down else 0
 
 
 def _quiet_broken_pipe() -> int:

@@ -69,6 +69,10 @@ NOT_CASES = {
 NOT_MEASURED = {
     ("docs/ports.md", r"20 cases"): "the summary's fixed limit of listed cases",
     ("docs/ports.md", r"90%"): "the harness's fixed give-up threshold",
+    ("docs/fuzzing.md", r"1%"): "the fixed floor of a metric's draw weight",
+    ("docs/fuzzing.md", r"5%"): "the default --oracle-sample, and the floor of a template's draw weight",
+    ("docs/fuzzing.md", r"10%"): "the default --relation-sample",
+    ("docs/fuzzing.md", r"80%"): "the judged share tests/test_fuzz_campaign.py asserts",
     ("docs/ports.md", r"46 declared cases"): "an example of a note parity verify prints",
     ("docs/run-record.md", r"1 case\(s\)"): "an example verdict line",
     ("docs/reports.md", r"100%"): "how rounding down reads, not a measurement",

@@ -1,7 +1,10 @@
 """`parity fuzz`: differential fuzzing of a live port against live scikit-learn (docs/fuzzing.md).
 
 * :mod:`.space`       - the calls drawn: new inputs for the corpus's own templates
-* :mod:`.campaign`    - jobs, the oracle call, judging through the harness, findings
+* :mod:`.campaign`    - jobs, draws weighted to what the port answers, findings grouped by cause
+* :mod:`.session`     - one job's live port, judged by the harness's rules; what is declared
+* :mod:`.oracle`      - the reference first, scikit-learn on disagreements and a sample; content ids
+* :mod:`.journal`     - the findings file: JSON lines appended as the campaign goes, read to resume
 * :mod:`.relations`   - metamorphic relations, per metric
 * :mod:`.metamorphic` - checking them on a port's answers
 * :mod:`.shrink`      - a finding down to a minimal call

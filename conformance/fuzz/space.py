@@ -11,8 +11,11 @@ weights that are zero, fractional or huge, and lengths from one sample to
 corpus covers is drawn, with the combinations scikit-learn accepts and the
 ones it refuses (an error case is a template too).
 
-A draw is a pure function of (seed, index): :func:`draw` with the same
-arguments gives the same call, which is what makes a finding reproducible.
+A draw is a pure function of (seed, index, weights): :func:`draw` with the
+same arguments gives the same call, which is what makes a finding reproducible.
+The weights (:class:`Weights`) spend the budget where the port answers: a
+metric or template the port skips is drawn less, in proportion to its skip
+rate, down to a floor that still notices a metric the port starts answering.
 """
 
 from __future__ import annotations
@@ -55,13 +58,80 @@ class Space:
             self.templates.setdefault(case.metric, []).append(case.raw)
         self.metrics = sorted(self.templates)
 
-    def draw(self, seed: int, index: int) -> Call:
+    def draw(self, seed: int, index: int, weights: "Weights | None" = None) -> Call:
         rng = np.random.default_rng([seed, index])
-        metric = self.metrics[int(rng.integers(len(self.metrics)))]
-        options = self.templates[metric]
-        template = options[int(rng.integers(len(options)))]
+        if weights is None:
+            metric = self.metrics[int(rng.integers(len(self.metrics)))]
+            options = self.templates[metric]
+            template = options[int(rng.integers(len(options)))]
+        else:
+            metric = self.metrics[_pick(rng, weights.of_metrics(self.metrics))]
+            options = self.templates[metric]
+            template = options[_pick(rng, weights.of_templates(metric, options))]
         inputs = regenerate(template["inputs"], rng)
         return Call(metric, inputs, dict(template["params"]), template["id"], seed, index)
+
+
+def _pick(rng, weights: list[float]) -> int:
+    """An index drawn in proportion to ``weights``, with one uniform number."""
+    total = float(sum(weights))
+    u = rng.random() * total
+    for i, w in enumerate(weights):
+        u -= w
+        if u < 0:
+            return i
+    return len(weights) - 1
+
+
+class Weights:
+    """How often each metric and template is drawn, from what the port did with the draws so far.
+
+    The weight of a metric (of a template, within its metric) is its share of answered draws so far,
+    (answered + 0.01) / (drawn + 0.01): 1.0 before any draw, down to the floor at the first skip,
+    and never below the floor (``FLOOR`` for a metric, ``TEMPLATE_FLOOR`` for a template), so that
+    a metric skipped 300 times is still drawn now and then, and a port that starts answering it (a
+    new release, a fixed adapter) is noticed.  ``prior`` (metric -> share of the corpus's cases the
+    port answered, from its last run record) counts as ten draws of each metric.
+    """
+
+    FLOOR = 0.01
+    TEMPLATE_FLOOR = 0.05
+
+    def __init__(self, prior: dict | None = None, counts: dict | None = None):
+        self.prior = dict(prior or {})
+        self.counts: dict[str, list[int]] = {k: list(v) for k, v in (counts or {}).items()}  # name -> [drawn, answered]
+        self._metrics: list[float] | None = None  # the metrics' weights, until the next note
+        self._templates: dict[str, list[float]] = {}  # metric -> its templates' weights, until a note of it
+
+    def _share(self, name: str, floor: float, prior: float | None = None) -> float:
+        drawn, answered = self.counts.get(name, (0, 0))
+        if prior is not None:  # the last run record counts as ten draws
+            drawn, answered = drawn + 10, answered + 10 * prior
+        return max(floor, (answered + 0.01) / (drawn + 0.01))
+
+    def metric(self, metric: str) -> float:
+        return self._share("metric:" + metric, self.FLOOR, self.prior.get(metric))
+
+    def template(self, template_id: str) -> float:
+        return self._share("template:" + template_id, self.TEMPLATE_FLOOR)
+
+    def of_metrics(self, metrics: list[str]) -> list[float]:
+        if self._metrics is None:
+            self._metrics = [self.metric(m) for m in metrics]
+        return self._metrics
+
+    def of_templates(self, metric: str, templates: list[dict]) -> list[float]:
+        if metric not in self._templates:
+            self._templates[metric] = [self.template(t["id"]) for t in templates]
+        return self._templates[metric]
+
+    def note(self, call: Call, answered: bool) -> None:
+        for name in ("metric:" + call.metric, "template:" + call.template):
+            entry = self.counts.setdefault(name, [0, 0])
+            entry[0] += 1
+            entry[1] += int(answered)
+        self._metrics = None  # the weights are computed afresh at the next draw
+        self._templates.pop(call.metric, None)
 
 
 # ------------------------------------------------------------------ lengths and values

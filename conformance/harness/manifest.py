@@ -127,6 +127,7 @@ class PortManifest:
     refusals: frozenset[str] = frozenset()  # error types the library raises on purpose
     tolerances: tuple[dict, ...] = ()  # [{metrics, rtol?, atol?, note}]: per-metric tolerances, first match wins
     start_timeout: float | None = None  # seconds for the start reply (None: the harness default)
+    timeout: float | None = None  # seconds per case, for verify and fuzz (None: the command's default)
     max_consecutive_timeouts: int | None = None  # timeouts in a row before the port is given up on (None: default)
 
     def conventions_for(self, metric: str) -> dict[str, str]:
@@ -285,5 +286,6 @@ def load_manifest(port_dir: str | Path, live: bool = True) -> PortManifest:
         refusals=frozenset(data.get("refusals", ())),
         tolerances=tuple(dict(t) for t in data.get("tolerances", ())),
         start_timeout=float(data["start_timeout"]) if "start_timeout" in data else None,
+        timeout=float(data["timeout"]) if "timeout" in data else None,
         max_consecutive_timeouts=data.get("max_consecutive_timeouts"),
     )

@@ -84,3 +84,21 @@ def make_release_port(root: Path, release: str, error_types: set[str]) -> Path:
         encoding="utf-8",
     )
     return port
+
+
+CAMPAIGN_SCRIPT = PLANTED_DIR / "campaign_port.py"
+
+
+def make_campaign_port(root: Path, name: str, mode: str, arg: str | None = None, extra: str = "") -> Path:
+    """A port folder ``root/name`` running ``campaign_port.py MODE [ARG]`` (answers only some metrics,
+    answers flakily, or hangs on one), with the reference's refusals and ``extra`` port.yaml lines."""
+    port = Path(root) / name
+    port.mkdir(parents=True, exist_ok=True)
+    quoted = ", ".join(f'"{a}"' for a in ["{python}", str(CAMPAIGN_SCRIPT), mode] + ([arg] if arg else []))
+    (port / "port.yaml").write_text(
+        f"name: {name}\nlanguage: python\n"
+        f"description: the reference port, {mode} {arg or ''} (tests/planted_ports/README.md).\n"
+        f"command: [{quoted}]\n{reference_refusals()}\n{extra}",
+        encoding="utf-8",
+    )
+    return port

@@ -1,0 +1,153 @@
+"""The campaign's oracle: the reference answers first, scikit-learn judges (docs/decisions/0024).
+
+scikit-learn costs milliseconds a call (its parameter validation runs every
+time); the reference (conformance.reference, numpy only) answers the same call
+in a fraction of that, and agrees with scikit-learn on the whole corpus and
+under Hypothesis.  So a drawn call is first made into a case with the
+reference's outcome, and the port is judged on it.  scikit-learn is then called
+
+* on every call where the port and the reference disagree (the port is judged
+  on scikit-learn's outcome, never the reference's: a finding is always
+  scikit-learn's), and
+* on a sample of the calls where they agree, ``rate`` of them (at least 5%
+  by default; ``--oracle-sample 1.0`` sends every call to scikit-learn), chosen
+  by the call's content so that a rerun samples the same calls.
+
+Where scikit-learn and the reference disagree, that is a finding against the
+reference, reported apart; the port is judged on scikit-learn's outcome.
+
+A call's id is a function of its content (metric, inputs, keywords), never of
+the draw that made it: input forms and batch cuts are seeded by the id
+(conformance.forms.rng_for), so the same call always reaches the port as the
+same matrix, and a shrink can repeat itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import warnings
+
+import numpy as np
+
+from conformance import conventions as conv
+from conformance.corpus import Case, Expected, _decode_case
+from conformance.encoding import decode_numeric, decode_param, to_json
+
+DEFAULT_SAMPLE = 0.05  # the share of agreeing calls scikit-learn still judges
+# The reference's refusals (generators.readings.REFERENCE_REFUSALS, by name): any other exception
+# from the reference is a bug of the reference, and scikit-learn is asked.
+_REFUSALS = {"ValueError", "TypeError", "IndexError", "ZeroDivisionError", "NotImplementedError"}
+
+
+def call_id(metric: str, inputs: dict, params: dict, suffix: str = "") -> str:
+    """``<metric>/fuzz/<digest of the content>``: the same call, the same id, whatever drew it.
+    (The inputs are JSON-level already: the standard library's C encoder writes them.)"""
+    text = json.dumps([metric, inputs, params], sort_keys=True, separators=(",", ":"), default=repr)
+    return f"{metric}/fuzz/{hashlib.sha256(text.encode()).hexdigest()[:16]}{suffix}"
+
+
+def sampled(case_id: str, rate: float, what: str = "oracle-sample") -> bool:
+    """Is this call in the sample ``what`` (scikit-learn judging an agreement, relations checked on a
+    passed call)?  A function of the id: reruns agree."""
+    if rate >= 1.0:
+        return True
+    if rate <= 0.0:
+        return False
+    return int(hashlib.sha256(f"{case_id}/{what}".encode()).hexdigest()[:8], 16) < rate * 0x100000000
+
+
+def _reference_fn(metric: str):
+    import conformance.reference as reference
+
+    return getattr(reference, metric)
+
+
+def make(case_id: str, metric: str, inputs: dict, params: dict, declared: dict, *, reference: bool = False):
+    """The corpus case of this call: scikit-learn's outcome (the spec-derived oracle for a metric it
+    lacks), or with ``reference`` the reference's, and the outcome under the port's declared
+    conventions where they change it (as generators.conventions stores it)."""
+    from generators import TOLERANCE
+    from generators.conventions import differs
+    from generators.oracle import make_case
+
+    fn = _reference_fn(metric) if reference else None  # None: scikit-learn, or the registry's spec-derived oracle
+    if reference and not declared:
+        lean = _reference_case(case_id, metric, inputs, params, fn)
+        if lean is not None:
+            return lean
+    raw = make_case(case_id, metric, inputs, params, tags=("fuzzed",), oracle=fn)
+    if reference:
+        raw.pop("source", None)
+    key = conv.case_key(declared, metric, raw["inputs"], raw["params"]) if declared else None
+    if key is not None:
+        combo = dict(part.split("=", 1) for part in key.split("+"))
+        other = make_case(case_id, metric, raw["inputs"], conv.rewrite(combo, metric, raw["inputs"], raw["params"]),
+                          oracle=fn)
+        if differs(other["expected"], raw["expected"], TOLERANCE):
+            raw["conventions"] = {key: other["expected"]}
+    case, problems = _decode_case(raw, "fuzz")
+    if problems:  # cannot happen for what make_case wrote; say so loudly if it does
+        raise ValueError(f"{case_id}: {problems[0]}")
+    return case
+
+
+def trusted(case) -> bool:
+    """Can a judgement against this reference case stand without scikit-learn?  Not where the
+    reference raised something that is not one of its refusals (a bug of the reference)."""
+    error = case.raw["expected"].get("error")
+    return error is None or error["type"] in _REFUSALS
+
+
+def same(a, b) -> bool:
+    """Do two cases of one call expect the same outcome (and the same under conventions)?"""
+    from generators import TOLERANCE
+    from generators.conventions import differs
+
+    if differs(a.raw["expected"], b.raw["expected"], TOLERANCE):
+        return False
+    ca, cb = a.raw.get("conventions", {}), b.raw.get("conventions", {})
+    keys = set(ca) | set(cb)
+    return all(differs(ca.get(k, a.raw["expected"]), cb.get(k, b.raw["expected"]), TOLERANCE) is False
+               for k in keys)
+
+
+def _array(value):
+    """A JSON-level input as the array make_case calls with, or None when it holds a string (a
+    non-finite token) or is ragged: the exact path then makes the case."""
+    try:
+        array = np.asarray(value)
+    except ValueError:
+        return None
+    return array if array.dtype.kind in "iuf" else None
+
+
+def _reference_case(case_id: str, metric: str, inputs: dict, params: dict, fn):
+    """The reference's case of a call, made without make_case's text round trip: the same outcome
+    for inputs of plain numbers (what most draws are), None for the rest."""
+    from generators.oracle import _builtin_bases, _stable_message
+
+    args = {}
+    for name, value in inputs.items():
+        if value is None:
+            continue
+        args[name] = _array(value)
+        if args[name] is None:
+            return None
+    call_params = {k: decode_param(v) for k, v in params.items()}
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        try:
+            value = fn(**args, **call_params)
+        except Exception as exc:  # the reference's refusal is the expected outcome
+            outcome = {"error": {"type": type(exc).__name__, "bases": _builtin_bases(exc),
+                                 "message": _stable_message(exc)}}
+            expected = Expected(error=outcome["error"])
+        else:
+            outcome = {"value": to_json(value)}
+            expected = Expected(value=decode_numeric(outcome["value"]))
+    stored = {k: v for k, v in inputs.items() if v is not None}
+    raw = {"id": case_id, "metric": metric, "inputs": stored, "params": params, "expected": outcome,
+           "tags": ["fuzzed"]}
+    return Case(id=case_id, metric=metric, inputs=stored, params=call_params, expected=expected,
+                tags=("fuzzed",), file="fuzz", raw=raw)

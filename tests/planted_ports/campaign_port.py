@@ -1,0 +1,69 @@
+"""A protocol-2 port for the fuzzer's campaign tests: the reference port, with one way of behaving.
+
+    python campaign_port.py answers METRIC[,METRIC...]   answers those metrics only (the reference's values),
+                                                         skips every other
+    python campaign_port.py flaky                        f1_score with average="macro": a value off by 0.125
+                                                         on every other call, the reference's on the rest
+                                                         (a port whose answers are not reproducible)
+    python campaign_port.py hangs METRIC                 never answers METRIC (it sleeps); the reference
+                                                         elsewhere
+
+It reuses ports/reference/adapter.py's loop, as habits_port.py does.  Used by
+tests/test_fuzz_campaign.py through ``make_campaign_port`` (__init__.py).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))  # this repository's conformance, not whichever is installed
+
+from tests.planted_ports.planted import adapter  # noqa: E402  (ports/reference/adapter.py, loaded once)
+
+MODES = ("answers", "flaky", "hangs")
+
+
+CALLS = {"n": 0}  # f1_score macro calls so far, over the port's life
+
+
+def flaky(fn):
+    def call(*args, **kw):
+        value = fn(*args, **kw)
+        if kw.get("average") != "macro":
+            return value
+        CALLS["n"] += 1
+        return value + 0.125 if CALLS["n"] % 2 else value
+    return call
+
+
+def hangs(fn):
+    def call(*args, **kw):
+        time.sleep(3600)
+    return call
+
+
+def main(mode: str, arg: str | None) -> int:
+    chosen = set(arg.split(",")) if arg else set()
+
+    def lookup(metric):
+        found = adapter.metric_function(metric)
+        if found is None or (mode == "answers" and metric not in chosen):
+            return None
+        fn, accepted = found
+        if mode == "flaky" and metric == "f1_score":
+            return flaky(fn), accepted
+        if mode == "hangs" and metric in chosen:
+            return hangs(fn), accepted
+        return fn, accepted
+    return adapter.main(lookup, name=f"campaign {mode}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) not in (2, 3) or sys.argv[1] not in MODES:
+        print(f"usage: campaign_port.py MODE [ARG], MODE one of {', '.join(MODES)}", file=sys.stderr)
+        sys.exit(2)
+    sys.exit(main(sys.argv[1], sys.argv[2] if len(sys.argv) == 3 else None))
