@@ -128,5 +128,11 @@ def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
     score = accuracy_score(y_true, y_pred, normalize=normalize, sample_weight=sample_weight)
     if normalize:
         return 1 - score
-    n = len(np.asarray(y_true)) if sample_weight is None else np.sum(np.asarray(sample_weight))
-    return float(n - score)
+    if sample_weight is None:
+        return float(len(np.asarray(y_true)) - score)
+    # Weighted and unnormalized: scikit-learn takes the dot product of "right" and the weights from
+    # their sum.  The same sums in the same order: with large weights another order (the confusion
+    # matrix's trace) leaves a rounding residue, e.g. -1.2e-7 where every prediction is right.
+    y_true, y_pred, weight = np.asarray(y_true), np.asarray(y_pred), np.asarray(sample_weight)
+    right = np.all(y_true == y_pred, axis=1) if y_true.ndim == 2 else y_true == y_pred
+    return float(np.sum(weight) - np.dot(right, weight))
