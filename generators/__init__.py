@@ -26,7 +26,7 @@ from conformance.spec_sections import SPEC_DIR, SPEC_SECTIONS, sections_document
 from conformance.vocabulary import SIGNATURES, TAGS
 from conformance.encoding import dumps, loads
 
-from generators import agreement, counts, fuzzed, numerics, regression, scores
+from generators import agreement, clustering, counts, fuzzed, numerics, regression, scores
 from generators.conventions import with_conventions
 from generators.signatures import signatures
 from generators.spec_sections import with_spec
@@ -34,12 +34,12 @@ from generators.tags import UnlistedTag, tag_list, unlisted
 
 # What changed in each version, and why: oracle/CHANGELOG.md (`generate --check` refuses a version without
 # an entry there).
-CORPUS_VERSION = "1.3.0"
+CORPUS_VERSION = "1.4.0"
 # Default comparison tolerance shipped to every port (docs/decisions/0003).
 TOLERANCE = {"rtol": 1e-9, "atol": 1e-12}
 # fuzzed: the findings of `parity fuzz` promoted into the corpus (generators/fuzzed/cases, docs/fuzzing.md).
 FAMILIES = {"counts": counts, "regression": regression, "scores": scores, "agreement": agreement,
-            "numerics": numerics, "fuzzed": fuzzed}
+            "clustering": clustering, "numerics": numerics, "fuzzed": fuzzed}
 
 
 def oracle_header() -> dict:

@@ -17,6 +17,7 @@ import warnings
 import numpy as np
 import sklearn.calibration
 import sklearn.metrics
+import sklearn.metrics.cluster
 
 from conformance.encoding import decode_numeric, decode_param, loads, to_json, dumps
 from conformance.forms import rng_for  # noqa: F401  (re-exported: a case's inputs are seeded by its id alone)
@@ -64,7 +65,8 @@ def _warning_list(caught) -> list[dict]:
 
 
 # Oracle functions that do not live in sklearn.metrics.
-ORACLES = {"calibration_curve": sklearn.calibration.calibration_curve}
+ORACLES = {"calibration_curve": sklearn.calibration.calibration_curve,
+           "contingency_matrix": sklearn.metrics.cluster.contingency_matrix}
 
 
 # scikit-learn's InvalidParameterError prints its allowed strings as a Python set

@@ -48,7 +48,7 @@ from conformance.compare import compare
 from conformance.encoding import decode_numeric, decode_param, to_json
 
 PREFIX = "wrong-reading-"
-FAMILIES = ("counts", "regression", "scores", "agreement", "numerics")
+FAMILIES = ("counts", "regression", "scores", "agreement", "clustering", "numerics")
 # What the reference raises where scikit-learn raises (docs/decisions/0013): its refusals.
 REFERENCE_REFUSALS = (ValueError, TypeError, IndexError, ZeroDivisionError, NotImplementedError)
 

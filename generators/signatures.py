@@ -91,6 +91,8 @@ def signature(metric: str) -> dict:
     constraints = getattr(fn, "_skl_parameter_constraints", {})
     inputs, keywords = [], {}
     for name, parameter in inspect.signature(fn).parameters.items():
+        if parameter.kind is inspect.Parameter.VAR_KEYWORD:
+            continue  # the silhouette's **kwds (distance options): not in the corpus
         if parameter.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD or name == WEIGHTS:
             inputs.append({"name": name, "required": parameter.default is inspect.Parameter.empty})
             continue
@@ -99,7 +101,7 @@ def signature(metric: str) -> dict:
     if metric in SPEC_DERIVED:
         where = "spec-derived (docs/spec)"
     else:
-        where = f"sklearn.{'calibration' if metric in ORACLES else 'metrics'}.{metric}"
+        where = f"{ORACLES[metric].__module__.rsplit('._', 1)[0] if metric in ORACLES else 'sklearn.metrics'}.{metric}"
     return {"function": where, "inputs": inputs, "keywords": keywords}
 
 

@@ -17,6 +17,7 @@ REGRESSION = "regression.md"
 SCORES = "scores.md"
 MULTILABEL = "multilabel.md"
 COUNTS = "confusion_matrix.md"
+CLUSTERING = "clustering.md"
 
 # The core page of each metric: the page its group's shared rules are written on (docs/spec/README.md).
 CORE = {
@@ -32,6 +33,11 @@ CORE = {
     **dict.fromkeys(["jaccard_score", "hamming_loss", "zero_one_loss", "multilabel_confusion_matrix"], MULTILABEL),
     **dict.fromkeys(["accuracy_score", "confusion_matrix", "balanced_accuracy_score", "matthews_corrcoef",
                      "cohen_kappa_score"], COUNTS),
+    **dict.fromkeys(["adjusted_rand_score", "rand_score", "pair_confusion_matrix", "contingency_matrix",
+                     "mutual_info_score", "adjusted_mutual_info_score", "normalized_mutual_info_score",
+                     "homogeneity_score", "completeness_score", "v_measure_score",
+                     "homogeneity_completeness_v_measure", "fowlkes_mallows_score", "silhouette_score",
+                     "silhouette_samples", "calinski_harabasz_score", "davies_bouldin_score"], CLUSTERING),
 }
 
 # Metrics that read an indicator matrix label by label (per-label counts); the others compare rows or

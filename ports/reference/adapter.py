@@ -54,7 +54,7 @@ def metric_function(name: str):
     """(function, accepted keyword names or None for any), or None when there is no such metric.
 
     A metric is a public function of the reference whose first parameter is
-    y_true (y1 for cohen_kappa_score), as in scikit-learn (which leaves out the
+    y_true (y1 for cohen_kappa_score, labels_true or X for the clustering metrics), as in scikit-learn (which leaves out the
     ``*_from_counts`` helpers).
     """
     if name.startswith("_") or name in NOT_METRICS or name not in getattr(reference, "__all__", ()):
@@ -63,7 +63,7 @@ def metric_function(name: str):
     if not inspect.isfunction(fn):
         return None
     parameters = list(inspect.signature(fn).parameters.values())
-    if not parameters or parameters[0].name not in ("y_true", "y1"):
+    if not parameters or parameters[0].name not in ("y_true", "y1", "labels_true", "X"):
         return None
     if any(p.kind is p.VAR_KEYWORD for p in parameters):
         return fn, None
