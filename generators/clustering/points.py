@@ -56,19 +56,21 @@ def shapes():
 
 def distances():
     for metric in DISTANCES:
-        for slug, labels in (("three-blobs", BLOB_LABELS), ("three-blobs/mixed", MIXED_LABELS)):
+        for slug, labels, which in (("three-blobs", BLOB_LABELS, "the three blobs"),
+                                    ("three-blobs/mixed", MIXED_LABELS, "the blobs with one point mislabelled")):
             yield from each_points(
                 SILHOUETTE, f"{slug}/metric={metric}", BLOBS, labels, {"metric": metric},
-                description=f"The silhouette under the {metric} distance.")
+                description=f"The silhouette of {which} under the {metric} distance.")
     yield from each_points(
         SILHOUETTE, "cosine/zero-vector", [[0, 0], [1, 0], [2, 0], [0, 1], [0, 3]], [0, 0, 0, 1, 1],
         {"metric": "cosine"}, tags=["degenerate"],
         description="A zero vector has no direction: its cosine distance to every other point is 1.")
-    for slug, labels in (("three-blobs", BLOB_LABELS), ("three-blobs/mixed", MIXED_LABELS)):
+    for slug, labels, which in (("three-blobs", BLOB_LABELS, "the three blobs"),
+                                ("three-blobs/mixed", MIXED_LABELS, "the blobs with one point mislabelled")):
         yield from each_points(
             SILHOUETTE, f"{slug}/metric=precomputed", _manhattan(BLOBS), labels, {"metric": "precomputed"},
-            description="X is the matrix of manhattan distances between the blobs: the same value as "
-            "metric='manhattan' on the points.")
+            description=f"X is the matrix of manhattan distances between the points of {which}: the same value "
+            "as metric='manhattan' on the points.")
     bad = _manhattan(BLOBS)
     bad[2][2] = 1
     yield from each_points(
