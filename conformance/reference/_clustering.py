@@ -26,9 +26,12 @@ Conventions, each scikit-learn's (docs/spec/clustering.md says why they matter):
   ln(10⁵!) ~ 10⁶ keeps the ~1e-10 absolute accuracy ``exp`` needs;
 * silhouette distances are computed a block of rows at a time (:data:`BLOCK_BYTES`),
   so n = 20,000 samples never holds the n x n matrix;
-* euclidean and manhattan distances are summed feature by feature from differences,
-  not from scikit-learn's ||x||² + ||y||² - 2x·y expansion: on data far from the
-  origin that expansion cancels and scikit-learn's own value is then off.
+* euclidean distances are scikit-learn's: (-2x·y + ||x||²) + ||y||², clipped at 0, then
+  the root.  On points close together relative to their norms this expansion cancels
+  (Davies-Bouldin moves by ~1e-8 relative against distances from differences), and the
+  corpus is scikit-learn's value, so the reference keeps the expansion; the other
+  distances (manhattan, chebyshev, sqeuclidean, which scipy computes) are summed from
+  differences, feature by feature.
 
 ``silhouette_score``'s ``sample_size`` draws a subsample with numpy's Mersenne Twister:
 out of scope, refused with NotImplementedError (docs/decisions/0022).
@@ -366,6 +369,8 @@ def _distances(x: np.ndarray, rows: slice, metric: str) -> np.ndarray:
     block = x[rows]
     if metric == "precomputed":
         return block
+    if metric in ("euclidean", "l2"):
+        return _euclidean(block, x, same_start=rows.start)
     if metric == "cosine":
         norms = np.sqrt(np.einsum("ij,ij->i", x, x))
         unit = x / np.where(norms == 0, 1.0, norms)[:, None]
@@ -380,10 +385,21 @@ def _distances(x: np.ndarray, rows: slice, metric: str) -> np.ndarray:
                 np.maximum(d, np.abs(diff), out=d)
             else:
                 d += diff * diff
-        if metric not in ("manhattan", "l1", "cityblock", "chebyshev", "sqeuclidean"):
-            d = np.sqrt(d)
     d[np.arange(d.shape[0]), np.arange(rows.start, rows.start + d.shape[0])] = 0.0  # a sample to itself
     return d
+
+
+def _euclidean(a: np.ndarray, b: np.ndarray, same_start: int | None = None) -> np.ndarray:
+    """Euclidean distances from the rows of ``a`` to those of ``b`` as scikit-learn computes them:
+    (-2 a·b + ||a||²) + ||b||², clipped at 0; when ``a`` is rows ``same_start..`` of ``b``, a
+    sample's distance to itself is exactly 0."""
+    d = -2 * (a @ b.T)
+    d += np.einsum("ij,ij->i", a, a)[:, None]
+    d += np.einsum("ij,ij->i", b, b)[None, :]
+    np.maximum(d, 0, out=d)
+    if same_start is not None:
+        d[np.arange(d.shape[0]), np.arange(same_start, same_start + d.shape[0])] = 0.0
+    return np.sqrt(d)
 
 
 def _check_precomputed(x: np.ndarray) -> None:
@@ -463,10 +479,8 @@ def davies_bouldin_score(X, labels):
     is skipped (its distance counts as infinite)."""
     x, codes, k = _points(X, labels)
     centroids, sizes = _centroids(x, codes, k)
-    spread = np.sqrt(np.sum((x - centroids[codes]) ** 2, axis=1))
-    intra = np.bincount(codes, weights=spread, minlength=k) / sizes
-    diff = centroids[:, None, :] - centroids[None, :, :]
-    between = np.sqrt(np.sum(diff * diff, axis=2))
+    intra = np.array([_euclidean(x[codes == c], centroids[c:c + 1]).mean() for c in range(k)])
+    between = _euclidean(centroids, centroids, same_start=0)
     if np.all(np.abs(intra) <= 1e-8) or np.all(np.abs(between) <= 1e-8):
         return 0.0
     between[between == 0] = np.inf
