@@ -24,7 +24,7 @@ def run(tmp_path, script, *args, extra=""):
 
 
 def test_the_corpus_has_error_cases_to_guess():
-    assert ERROR_CASES == 327 and len(CORPUS) == 4168
+    assert ERROR_CASES == 401 and len(CORPUS) == 4571
 
 
 def test_a_port_that_reads_everything_but_the_call_passes_nothing(tmp_path):

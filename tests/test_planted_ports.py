@@ -22,13 +22,13 @@ from conformance.harness.record import read_record
 from fake_ports import kit
 from planted_ports import BUGS, SCRIPT, make_planted_port, planted, reference_refusals
 
-# The bundled corpus's manifest (cheaper than loading 4168 cases): cases per metric, tolerance.
+# The bundled corpus's manifest (cheaper than loading 4571 cases): cases per metric, tolerance.
 BUNDLED = json.loads((kit.REPO / "oracle" / MANIFEST).read_text(encoding="utf-8"))
 CASES = {name.removesuffix(".json"): entry["cases"] for name, entry in BUNDLED["files"].items()}
 ALL_METRICS = set(CASES)
 TOLERANCE = BUNDLED["tolerance"]  # {"rtol", "atol"}: the corpus default every port here is judged with
 
-# How many cases of the bundled corpus (1.3.0, 4168 cases) each bug makes fail, and one of them,
+# How many cases of the bundled corpus (1.4.0, 4571 cases) each bug makes fail, and one of them,
 # measured with `parity verify` over the whole corpus (the same counts as over the bug's metrics,
 # which is what the tests run).  Changing the corpus or the reference changes these: re-measure.
 CAUGHT = {
@@ -112,7 +112,7 @@ def runs(tmp_path_factory):
 def test_every_bug_is_measured():
     assert set(CAUGHT) == set(IN_SCOPE) == set(BUGS) == set(planted.BUGS)
     # The corpus CAUGHT was measured on.
-    assert (BUNDLED["corpus_version"], sum(CASES.values())) == ("1.3.0", 4168)
+    assert (BUNDLED["corpus_version"], sum(CASES.values())) == ("1.4.0", 4571)
     # One run sees the whole corpus: the wrapper machinery is honest on every metric.
     assert set(selection("ignored-sample-weight")) >= ALL_METRICS
 

@@ -35,7 +35,7 @@ PRF = ("precision_score", "recall_score", "f1_score", "fbeta_score", "precision_
 
 # The whole run, per status (corpus 1.1.0); per metric; per skip reason; per divergence:
 # (matched, declared, passed, skipped), passed always 0: no divergence is wider than its behaviour.
-TOTALS = {'cases': 4168, 'passed': 1574, 'by-convention': 0, 'failed': 0, 'declared': 411, 'skipped': 2183}
+TOTALS = {'cases': 4571, 'passed': 1574, 'by-convention': 0, 'failed': 0, 'declared': 411, 'skipped': 2586}
 PER_METRIC = {
     "accuracy_score": {'declared': 1, 'passed': 25, 'skipped': 38},
     "average_precision_score": {'declared': 2, 'passed': 37, 'skipped': 40},

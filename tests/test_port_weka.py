@@ -36,7 +36,7 @@ WEKA = Path("/usr/share/java/weka.jar")
 SHARED = REPO / "ports" / "kotlin-common" / "src"
 
 # The whole run, per status (corpus 1.2.0): the same live and from the results file.
-TOTALS = {"cases": 4168, "passed": 473, "by-convention": 0, "failed": 0, "declared": 30, "skipped": 3665}
+TOTALS = {"cases": 4571, "passed": 473, "by-convention": 0, "failed": 0, "declared": 30, "skipped": 4068}
 PER_METRIC = {
     "accuracy_score": {"passed": 43, "declared": 2, "skipped": 19},
     "cohen_kappa_score": {"passed": 26, "declared": 8, "skipped": 64},

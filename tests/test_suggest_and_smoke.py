@@ -49,7 +49,7 @@ def suggested(tmp_path_factory):
 def test_suggest_prints_the_stub_alone_on_stdout_and_keeps_the_verdict(suggested):
     _, run = suggested
     assert run.returncode == 1, run.stderr
-    assert "non-conformant" not in run.stdout and "4168 cases" in run.stderr  # the summary went to stderr
+    assert "non-conformant" not in run.stdout and "4571 cases" in run.stderr  # the summary went to stderr
     stub = yaml.safe_load(run.stdout)
     assert sorted(stub) == ["conventions", "divergences", "refusals"]
 
@@ -105,7 +105,7 @@ def test_smoke_passes_a_sound_adapter_and_goes_on_to_the_full_run():
     line = run.stderr.strip().splitlines()[0]
     assert line.startswith("parity verify: smoke (")
     assert "0 differ, 0 skipped: the adapter works; running the full selection" in line
-    assert "4168 cases: passed 4168" in run.stdout
+    assert "4571 cases: passed 4571" in run.stdout
 
 
 def test_smoke_lets_a_non_conformant_implementation_through(tmp_path):
