@@ -77,7 +77,7 @@ def test_the_stub_pasted_into_port_yaml_makes_the_port_verify(suggested, tmp_pat
     pasted.joinpath("port.yaml").write_text(kept.replace("name: habits", "name: pasted") + run.stdout, encoding="utf-8")
     again = kit.parity("verify", str(pasted), "--no-progress")
     assert again.returncode == 0, again.stdout + again.stderr
-    assert "4168 cases: passed 3902  by-convention 219  failed 0  declared 47  skipped 0" in again.stdout
+    assert "4571 cases: passed 4305  by-convention 219  failed 0  declared 47  skipped 0" in again.stdout
     assert "wider" not in again.stdout and "stale" not in again.stdout
 
 
