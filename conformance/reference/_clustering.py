@@ -95,8 +95,35 @@ def _codes(labels: np.ndarray) -> tuple[np.ndarray, int]:
     return inverse.reshape(-1), int(inverse.max()) + 1 if labels.size else 0
 
 
+# Samples per chunk of the direct count: the chunk's combined index stays in cache.
+CHUNK = 2**16
+
+
+def _small_ids(labels: np.ndarray, limit: int) -> int | None:
+    """1 + the largest id when the ids are non-negative integers below ``limit``; else None."""
+    if labels.dtype.kind not in "iu" or not labels.size:
+        return None
+    low, high = int(labels.min()), int(labels.max())
+    return high + 1 if low >= 0 and high < limit else None
+
+
 def _table(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """The contingency table (int64): rows the classes of ``a``, columns those of ``b``."""
+    """The contingency table (int64): rows the classes of ``a``, columns those of ``b``.
+
+    Small non-negative integer ids (the common case) are counted directly, chunk by chunk,
+    into an id-by-id table whose empty rows and columns are then dropped: no sort and no
+    n-long temporary.  Other ids are first replaced by their rank (:func:`_codes`).
+    """
+    n = a.shape[0]
+    ka, kb = _small_ids(a, 2**20), _small_ids(b, 2**20)
+    if ka is not None and kb is not None and ka * kb <= 4 * n + 2**16:
+        counts = np.zeros(ka * kb, dtype=np.int64)
+        for start in range(0, n, CHUNK):
+            index = a[start:start + CHUNK].astype(np.int64) * kb
+            index += b[start:start + CHUNK]
+            counts += np.bincount(index, minlength=ka * kb)
+        table = counts.reshape(ka, kb)
+        return table[table.any(axis=1)][:, table.any(axis=0)]
     ca, ka = _codes(a)
     cb, kb = _codes(b)
     return np.bincount(ca * kb + cb, minlength=ka * kb).reshape(ka, kb).astype(np.int64, copy=False)
