@@ -15,7 +15,8 @@ definition both sides use:
 An axis has scikit-learn's behaviour as its default value.  A convention APPLIES
 to a case only when the case leaves the keyword its axis controls at
 scikit-learn's default: ``classes`` when ``labels`` is not given and the average
-is not binary, ``zero-division`` when ``zero_division`` is absent or "warn".
+is not binary, ``zero-division`` when ``zero_division`` is absent or "warn", ``average-method`` when
+``average_method`` is absent.
 Everything here works on cases as stored (plain JSON, corpus encoding).
 """
 
@@ -28,6 +29,7 @@ from typing import Any
 AXES: dict[str, tuple[str, ...]] = {
     "classes": ("observed", "declared", "supported"),
     "zero-division": ("0", "1", "nan"),
+    "average-method": ("arithmetic", "geometric", "max"),
 }
 DEFAULTS = {axis: values[0] for axis, values in AXES.items()}
 #: Every declarable "axis=value" text, in the order of AXES.
@@ -35,12 +37,17 @@ CHOICES = tuple(f"{axis}={value}" for axis, values in AXES.items() for value in 
 
 # The precision/recall/F functions: they take `labels`, `average` and `zero_division`.
 PRF = ("precision_score", "recall_score", "f1_score", "fbeta_score", "precision_recall_fscore_support")
+# The mutual-information scores normalised by a mean of two entropies (they take `average_method`).
+NMI_AMI = ("normalized_mutual_info_score", "adjusted_mutual_info_score")
 #: Which metrics each non-default value is defined for (docs/conventions.md, "Where each applies").
 DEFINED_FOR: dict[tuple[str, str], frozenset[str]] = {
     ("classes", "declared"): frozenset(PRF + ("confusion_matrix",)),
     ("classes", "supported"): frozenset(PRF),
     ("zero-division", "1"): frozenset(PRF),
     ("zero-division", "nan"): frozenset(PRF),
+    # NMI's default was the geometric mean and AMI's the max before scikit-learn 0.22; ports keep either.
+    ("average-method", "geometric"): frozenset(NMI_AMI),
+    ("average-method", "max"): frozenset(NMI_AMI),
 }
 #: The metrics that can carry conventions at all.
 METRICS = frozenset().union(*DEFINED_FOR.values())
@@ -95,6 +102,8 @@ def applies(axis: str, value: str, metric: str, inputs: dict, params: dict) -> b
         return False
     if axis == "zero-division":
         return params.get("zero_division", "warn") == "warn"
+    if axis == "average-method":
+        return "average_method" not in params
     # classes
     if "labels" in params:
         return False
@@ -146,6 +155,7 @@ def rewrite(conventions: dict[str, str], metric: str, inputs: dict, params: dict
       (floats ``0.0, 1.0, ...`` when the inputs store class ids as floats);
     * classes=supported -> ``labels=sorted(set(y_true))``: the classes with non-zero support;
     * zero-division=1 / nan -> ``zero_division=1.0`` / ``np.nan`` (stored "NaN");
+    * average-method=geometric / max -> ``average_method="geometric"`` / ``"max"``;
     * a default value changes nothing.
     """
     out = dict(params)
@@ -156,6 +166,8 @@ def rewrite(conventions: dict[str, str], metric: str, inputs: dict, params: dict
             raise ConventionError(f"{axis}={value} does not apply to this {metric} case")
         if axis == "zero-division":
             out["zero_division"] = 1.0 if value == "1" else "NaN"
+        elif axis == "average-method":
+            out["average_method"] = value
         elif value == "declared":
             as_float = any(isinstance(v, float) for v in _class_ids(inputs))
             out["labels"] = [float(i) if as_float else i for i in range(declared_class_count(inputs))]

@@ -44,7 +44,7 @@ BATCH = "batch-split"  # also: the harness may send the case in other input form
 RELATIONS = (PERMUTE, RENAME, DUPLICATE, SCALE, SWAP, BATCH)
 
 # The Hypothesis strategies that draw random calls of a metric (tests/test_fuzz_relations.py STRATEGIES).
-STRATEGIES = ("label-calls", "score-calls", "regression-calls")
+STRATEGIES = ("label-calls", "score-calls", "regression-calls", "clustering-calls")
 
 
 @dataclass(frozen=True)
@@ -102,6 +102,7 @@ CORES = {
     "regression.md": "shared rules of the regression metrics: inputs, `multioutput`, weights, non-finite results",
     "scores.md": "shared rules of the score-based metrics: input names, the threshold pass, the positive class, bins",
     "multilabel.md": "shared rules of indicator-matrix input: validation, columns as labels, `average=\"samples\"`",
+    "clustering.md": "shared rules of the clustering metrics: labelings, the contingency table, pair counts, nats, degenerate labelings, distances",
 }
 
 W = Input("sample_weight", (Kind.WEIGHTS,), required=False)
@@ -134,6 +135,15 @@ def _score(name, score_input, returns, *, weighted=True, required=True, oracle="
     relations = {PERMUTE} | ({DUPLICATE, SCALE} if weighted else set())
     inputs = _scores(score_input, required=required) + ((W,) if weighted else ())
     return Metric(name, "scores", inputs, "scores.md", returns, frozenset(relations), "score-calls", oracle)
+
+
+def _clustering(name, returns, *, points=False, oracle=""):
+    """A clustering metric: two labelings (labels_true, labels_pred), or points and their labels (X,
+    labels).  Its metamorphic relations (relabel each labeling, swap, permute the samples) are the
+    clustering family's own (conformance/fuzz/clustering_relations.py), not the label metrics'."""
+    inputs = ((Input("X", (Kind.FEATURES,)), Input("labels", (Kind.LABELS,))) if points else
+              (Input("labels_true", (Kind.LABELS,)), Input("labels_pred", (Kind.LABELS,))))
+    return Metric(name, "clustering", inputs, "clustering.md", returns, frozenset(), "clustering-calls", oracle)
 
 
 PRF = "precision_recall_fscore_support.md"
@@ -185,6 +195,24 @@ _ENTRIES = (
             RATERS + (W,), batch=False, family="agreement"),
     _counts("classification_report", "`output_dict=True`: a JSON object of rows and averages", core=PRF,
             swap=False, batch=False, family="agreement"),
+    # clustering: two labelings, or points and their labels
+    _clustering("adjusted_rand_score", "float; Rand adjusted for chance, 1.0 for identical partitions"),
+    _clustering("rand_score", "float; share of agreeing pairs"),
+    _clustering("pair_confusion_matrix", "2 × 2 int64 pair counts"),
+    _clustering("contingency_matrix", "classes × clusters counts; `eps`",
+                oracle="sklearn.metrics.cluster.contingency_matrix"),
+    _clustering("mutual_info_score", "float in nats; `contingency`"),
+    _clustering("adjusted_mutual_info_score", "float; MI adjusted by its expectation"),
+    _clustering("normalized_mutual_info_score", "float; `average_method` (default arithmetic)"),
+    _clustering("homogeneity_score", "float; MI / H(true)"),
+    _clustering("completeness_score", "float; MI / H(pred)"),
+    _clustering("v_measure_score", "float; `beta`"),
+    _clustering("homogeneity_completeness_v_measure", "three floats"),
+    _clustering("fowlkes_mallows_score", "float; pair precision and recall"),
+    _clustering("silhouette_score", "float; `metric`; `sample_size` out of scope", points=True),
+    _clustering("silhouette_samples", "one float per sample", points=True),
+    _clustering("calinski_harabasz_score", "float", points=True),
+    _clustering("davies_bouldin_score", "float", points=True),
 )
 
 #: Every metric of the corpus, by name.

@@ -90,6 +90,8 @@ def signature(metric: str) -> dict:
     constraints = getattr(fn, "_skl_parameter_constraints", {})
     inputs, keywords = [], {}
     for name, parameter in inspect.signature(fn).parameters.items():
+        if parameter.kind is inspect.Parameter.VAR_KEYWORD:
+            continue  # the silhouette's **kwds (distance options): not in the corpus
         if parameter.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD or name == WEIGHTS:
             inputs.append({"name": name, "required": parameter.default is inspect.Parameter.empty})
             continue

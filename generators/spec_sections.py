@@ -21,6 +21,7 @@ REGRESSION = "regression.md"
 SCORES = "scores.md"
 MULTILABEL = "multilabel.md"
 COUNTS = "confusion_matrix.md"
+CLUSTERING = "clustering.md"
 
 # The core page of each metric: the page its group's shared rules are written on (its registry entry).
 CORE = {name: metric.core for name, metric in registry.METRICS.items()}

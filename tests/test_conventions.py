@@ -18,14 +18,15 @@ from generators.oracle import make_case
 
 def test_choices_and_keys():
     assert conv.CHOICES == ("classes=observed", "classes=declared", "classes=supported",
-                            "zero-division=0", "zero-division=1", "zero-division=nan")
+                            "zero-division=0", "zero-division=1", "zero-division=nan",
+                            "average-method=arithmetic", "average-method=geometric", "average-method=max")
     assert conv.key({"zero-division": "1", "classes": "declared"}) == "classes=declared+zero-division=1"
     assert conv.parse(" classes = supported ") == ("classes", "supported")
 
 
 @pytest.mark.parametrize("text, message", [
-    ("average=macro", "unknown axis 'average' (axes: classes, zero-division; write axis=value)"),
-    ("classes", "unknown axis 'classes' (axes: classes, zero-division; write axis=value)"),
+    ("average=macro", "unknown axis 'average' (axes: classes, zero-division, average-method; write axis=value)"),
+    ("classes", "unknown axis 'classes' (axes: classes, zero-division, average-method; write axis=value)"),
     ("classes=all", "unknown value 'all' for classes (one of observed, declared, supported)"),
     ("zero-division=0.5", "unknown value '0.5' for zero-division (one of 0, 1, nan)"),
 ])
@@ -146,7 +147,8 @@ def test_every_corpus_convention_is_a_real_alternative_call():
     assert len(with_any) > 300
     metrics = {c.metric for c in with_any}
     assert metrics == {"precision_score", "recall_score", "f1_score", "fbeta_score",
-                       "precision_recall_fscore_support", "confusion_matrix"}
+                       "precision_recall_fscore_support", "confusion_matrix",
+                       "normalized_mutual_info_score", "adjusted_mutual_info_score"}
     keys = set()
     for i, case in enumerate(with_any):
         raw = case.raw
@@ -161,4 +163,4 @@ def test_every_corpus_convention_is_a_real_alternative_call():
                 params = conv.rewrite(valid[key], case.metric, raw["inputs"], raw["params"])
                 value = _sklearn(case.metric, raw["inputs"], params)
                 assert compare(decode_numeric(outcome["value"]), decode_numeric(to_json(value)), 0, 0).ok, (case.id, key)
-    assert len(keys) == 8
+    assert len(keys) == 10

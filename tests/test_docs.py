@@ -82,6 +82,7 @@ NOT_MEASURED = {
     ("docs/streaming.md", r"70%"): "how the example's input is drawn",
     ("docs/spec/mean_absolute_percentage_error.md", r"50 %"): "0.5 read as a percentage",
     ("README.md", r"[\d,]+ JSON cases"): "tests/test_corpus_loader.py checks it against the corpus",
+    ("docs/coverage.md", r"[\d,]+ cases"): "written by generators/coverage.py; tests/test_coverage.py checks it fresh",
     ("docs/format.md", r'"cases": \d+'): "the manifest example: test_the_format_page_shows_the_bundled_manifest "
                                          "checks it against oracle/MANIFEST.json",
     ("docs/run-record.md", r'"(?:cases|selected)": \d+'): "the example record: "

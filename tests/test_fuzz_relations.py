@@ -333,8 +333,22 @@ def regression_calls(draw, metrics):
     return metric, inputs, params
 
 
+@st.composite
+def clustering_calls(draw, metrics):
+    """(metric, inputs, params): two labelings of small integer ids, or 2-D points and their labels.
+    (The clustering relations are the family's own: tests/test_clustering_relations.py draws them.)"""
+    metric = draw(st.sampled_from(sorted(metrics)))
+    n = draw(st.integers(2, 12))
+    ids = st.lists(st.integers(0, 3), min_size=n, max_size=n)
+    if registry.METRICS[metric].input_names()[0] == "X":
+        point = st.lists(st.integers(-8, 8).map(float), min_size=2, max_size=2)
+        return metric, {"X": draw(st.lists(point, min_size=n, max_size=n)), "labels": draw(ids)}, {}
+    return metric, {"labels_true": draw(ids), "labels_pred": draw(ids)}, {}
+
+
 #: The strategy each registry entry names (conformance/registry.py ``strategy``).
-STRATEGIES = {"label-calls": label_calls, "score-calls": score_calls, "regression-calls": regression_calls}
+STRATEGIES = {"label-calls": label_calls, "score-calls": score_calls, "regression-calls": regression_calls,
+              "clustering-calls": clustering_calls}
 
 
 def calls_of(metric, multilabel=True):

@@ -38,6 +38,15 @@ PRF = ("precision_score", "recall_score", "f1_score", "fbeta_score", "precision_
 # passed always 0: no divergence is wider than its behaviour) are golden figures
 # (tests/__snapshots__/test_port_torchmetrics.ambr): they follow from the corpus.
 DIVERGENCE_IDS = {
+    "single-cluster-information-is-zero",
+    "float-cluster-ids-refused",
+    "empty-labelings-score-zero",
+    "empty-labelings-ami-crash",
+    "v-measure-zero-over-zero-is-one",
+    "v-measure-negative-beta-accepted",
+    "cluster-points-lengths-crash",
+    "cluster-points-nan-not-refused",
+    "cluster-points-float32-range",
     "f-zero-division-nan-refused",
     "zero-division-nan-not-left-out",
     "macro-leaves-out-absent-classes",
@@ -81,7 +90,8 @@ DIVERGENCE_IDS = {
 
 # The crashes of the library (errors thrown inside torch, not by a `raise` of torchmetrics): declared as bugs.
 CRASHES = {"empty-label-vectors-crash": "RuntimeError", "empty-scores-crash": "IndexError",
-           "top-k-zero-not-validated": "RuntimeError", "top-k-lengths-not-checked": "RuntimeError"}
+           "top-k-zero-not-validated": "RuntimeError", "top-k-lengths-not-checked": "RuntimeError",
+           "empty-labelings-ami-crash": "RuntimeError", "cluster-points-lengths-crash": "IndexError"}
 # What every case a divergence declares shows (in the record's detail), where one text says it.
 SHOWS = {
     "f-zero-division-nan-refused": "ValueError: Expected argument `zero_division` to be 0 or 1, but got nan.",
@@ -94,6 +104,8 @@ SHOWS = {
     "r2-single-sample-refused": "ValueError: Needs at least two samples",
     "auroc-undefined-is-zero": "expected nan, got ",
     "variance-weighted-all-constant-nan": ", got nan",
+    "float-cluster-ids-refused": "ValueError: Expected real, discrete values",
+    "v-measure-zero-over-zero-is-one": "got 1.0",
 }
 
 
@@ -179,7 +191,11 @@ def test_float32_tolerance_only_where_float32_needs_it(run):
         "accuracy_score", "balanced_accuracy_score", "zero_one_loss", "hamming_loss", "precision_score", "recall_score",
         "f1_score", "fbeta_score", "precision_recall_fscore_support", "jaccard_score", "confusion_matrix",
         "matthews_corrcoef", "cohen_kappa_score", "roc_auc_score", "average_precision_score",
-        "precision_recall_curve", "top_k_accuracy_score", "expected_calibration_error"}
+        "precision_recall_curve", "top_k_accuracy_score", "expected_calibration_error",
+        # the clustering scores are float32 tensors (ports/torchmetrics/port.yaml)
+        "adjusted_rand_score", "rand_score", "mutual_info_score", "normalized_mutual_info_score",
+        "adjusted_mutual_info_score", "homogeneity_score", "completeness_score", "v_measure_score",
+        "fowlkes_mallows_score", "calinski_harabasz_score", "davies_bouldin_score"}
     assert rec["start"]["tolerance"]["source"] == "corpus"
     assert not widened & {c["metric"] for c in rec["cases"] if c["metric"].startswith(("mean_", "r2", "root_", "explained"))}
 

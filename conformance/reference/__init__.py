@@ -53,6 +53,10 @@ sort-and-group pass over the scores; calibration_curve and
 expected_calibration_error (defined in docs/spec, scikit-learn has none) in
 ``_calibration``.
 
+Clustering metrics (adjusted_rand_score, the mutual informations, the silhouette, ...)
+live in ``_clustering``: one contingency table for the two-labeling scores, chunked
+distances for the silhouette; its docstring lists their conventions.
+
 Regression metrics (r2_score, the mean/median/max errors, ...) live apart, in
 ``_regression``: they share no counting pass, only the keyword checks of
 ``_inputs``; its docstring lists their conventions.
@@ -106,6 +110,24 @@ from conformance.reference._scores import (
     top_k_accuracy_score,
 )
 from conformance.reference._calibration import calibration_curve, expected_calibration_error
+from conformance.reference._clustering import (
+    adjusted_mutual_info_score,
+    adjusted_rand_score,
+    calinski_harabasz_score,
+    completeness_score,
+    contingency_matrix,
+    davies_bouldin_score,
+    fowlkes_mallows_score,
+    homogeneity_completeness_v_measure,
+    homogeneity_score,
+    mutual_info_score,
+    normalized_mutual_info_score,
+    pair_confusion_matrix,
+    rand_score,
+    silhouette_samples,
+    silhouette_score,
+    v_measure_score,
+)
 # streaming: the count metrics batch by batch (update / merge / reset / compute; docs/streaming.md)
 from conformance.reference.streaming import CountAccumulator
 
@@ -154,4 +176,21 @@ __all__ = [
     "roc_auc_score",
     "roc_curve",
     "top_k_accuracy_score",
+    # clustering (_clustering.py)
+    "adjusted_mutual_info_score",
+    "adjusted_rand_score",
+    "calinski_harabasz_score",
+    "completeness_score",
+    "contingency_matrix",
+    "davies_bouldin_score",
+    "fowlkes_mallows_score",
+    "homogeneity_completeness_v_measure",
+    "homogeneity_score",
+    "mutual_info_score",
+    "normalized_mutual_info_score",
+    "pair_confusion_matrix",
+    "rand_score",
+    "silhouette_samples",
+    "silhouette_score",
+    "v_measure_score",
 ]

@@ -46,6 +46,7 @@ import torchmetrics.functional.classification as FC
 import torchmetrics.functional.regression as FR
 import torchmetrics.regression as R
 
+import clustering  # ports/torchmetrics/clustering.py, beside this file
 from conformance.compare import compare
 from conformance.encoding import decode_numeric, decode_param, loads, to_json
 
@@ -896,7 +897,11 @@ def run(case: dict, tag: str) -> dict:
     metric = case["metric"]
     if metric in NO_SUCH:
         return {"skipped": NO_SUCH[metric]}
+    if metric in clustering.NO_SUCH:
+        return {"skipped": clustering.NO_SUCH[metric]}
     mapper = MAPPERS.get(metric)
+    if metric in clustering.PAIRS or metric in clustering.POINTS:
+        mapper = lambda case: clustering.calls(case, Call, Skip)  # noqa: E731
     if mapper is None:
         return {"skipped": f"no such metric in this port: torchmetrics has no {metric}"}
     try:
