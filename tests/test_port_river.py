@@ -12,15 +12,13 @@ the port stripped of its divergences fails.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
 
+from library_ports import (assert_confirmed, assert_declarations, assert_fails_stripped, outcomes_per_metric,
+                           skip_reasons, talk)
 from port_runs import assert_totals, verify_run
 
 REPO = Path(__file__).resolve().parent.parent
@@ -105,6 +103,8 @@ SMALLEST = {
 CRASHES = {"zero-weight-sum-crash": "ZeroDivisionError", "square-overflow-crash": "OverflowError",
            "log-domain-crash": "ValueError"}
 
+REFUSALS = set()
+
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
@@ -124,11 +124,8 @@ def test_verify_exits_0_with_exact_totals(run):
 @pytest.mark.corpus_run
 def test_outcomes_per_metric_and_skip_reasons(run):
     _, rec = run
-    statuses: dict[str, Counter] = {}
-    for c in rec["cases"]:
-        statuses.setdefault(c["metric"], Counter())[c["status"]] += 1
-    assert {m: dict(s) for m, s in statuses.items()} == PER_METRIC
-    reasons = Counter(c["actual"]["skipped"] for c in rec["cases"] if c["status"] == "skipped")
+    assert outcomes_per_metric(rec) == PER_METRIC
+    reasons = skip_reasons(rec)
     assert len(reasons) == SKIP_REASONS and sum(reasons.values()) == TOTALS["skipped"]
 
 
@@ -136,18 +133,7 @@ def test_outcomes_per_metric_and_skip_reasons(run):
 def test_declarations_are_what_was_found(run):
     """Each divergence covers exactly the cases that differ, none that passes; only the declared crashes are uncaught."""
     _, rec = run
-    found = {d["id"]: (d["matched"], d["declared"], d["passed"], d["skipped"]) for d in rec["end"]["divergences"]}
-    assert found == DIVERGENCES
-    assert not [d["id"] for d in rec["end"]["divergences"] if d["wider"] or d["stale"] or d["unmatched"]]
-    manifest = yaml.safe_load((PORT / "port.yaml").read_text())
-    assert {d["id"]: d["error"] for d in manifest["divergences"] if "error" in d} == CRASHES
-    for c in rec["cases"]:
-        error = c["actual"].get("error")
-        if error:  # River refuses nothing (refusals: []): every error is a declared crash
-            assert error.get("uncaught") and error["type"] == CRASHES[c["divergence"]], c["id"]
-    notes = {d["id"]: " ".join(d["note"].split()) for d in manifest["divergences"]}
-    for divergence, case_id in SMALLEST.items():
-        assert case_id in notes[divergence], divergence
+    assert_declarations(rec, PORT, DIVERGENCES, CRASHES, SMALLEST, REFUSALS)
 
 
 @pytest.mark.corpus_run
@@ -164,43 +150,15 @@ def test_label_metrics_are_fed_in_the_harness_batches(run):
 def test_each_divergence_is_river_itself(run):
     """confirm.py: the direct River call on each smallest case returns what the port answered there."""
     _, rec = run
-    out = subprocess.run([sys.executable, str(PORT / "confirm.py")], capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr[-2000:]
-    confirmed = json.loads(out.stdout)
-    manifest = yaml.safe_load((PORT / "port.yaml").read_text())
-    assert list(confirmed) == list(SMALLEST) == [d["id"] for d in manifest["divergences"]]
-    cases = {c["id"]: c for c in rec["cases"]}
-    for divergence, case_id in SMALLEST.items():
-        case = cases[case_id]
-        assert (case["status"], case["divergence"]) == ("declared", divergence), case_id
-        answer = case["actual"]
-        port = {"exception": answer["error"]["type"]} if "error" in answer else answer["value"]
-        if isinstance(port, list):  # a per-class answer: the confirm call is the class the note names
-            port = port[0]
-        assert confirmed[divergence] == port, divergence
+    assert_confirmed(rec, PORT, SMALLEST, first_of_lists=True)
 
 
 @pytest.mark.corpus_run
 def test_stripped_of_its_divergences_it_fails(run, tmp_path):
-    manifest = yaml.safe_load((PORT / "port.yaml").read_text())
-    del manifest["divergences"]
-    manifest["command"] = [sys.executable, str(PORT / "adapter.py")]
-    (tmp_path / "port.yaml").write_text(yaml.safe_dump(manifest))
-    proc, rec = verify_run(tmp_path, tmp_path)
-    assert proc.returncode == 1, proc.stdout[-2000:]
-    totals = rec["end"]["totals"]
-    crashes = sum(DIVERGENCES[k][1] for k in CRASHES)
-    assert (totals["failed"], totals["faulted"], totals["declared"]) == (TOTALS["declared"] - crashes, crashes, 0)
+    assert_fails_stripped(PORT, tmp_path, TOTALS, DIVERGENCES, CRASHES)
 
 
 # --------------------------------------------------------------------------- the adapter alone (cheap)
-
-
-def _talk(messages: list[dict]) -> list[dict]:
-    proc = subprocess.run([sys.executable, "adapter.py"], cwd=PORT, capture_output=True, text=True, timeout=120,
-                          input="".join(json.dumps(m) + "\n" for m in messages))
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return [json.loads(line) for line in proc.stdout.splitlines()]
 
 
 def test_the_adapter_feeds_batches_in_order_and_reads_only_the_call():
@@ -208,7 +166,7 @@ def test_the_adapter_feeds_batches_in_order_and_reads_only_the_call():
     (River is fed one sample at a time), and a crash inside Python arithmetic is marked uncaught."""
     call = {"metric": "recall_score", "inputs": {"y_true": [0, 1, 1, 0, 1], "y_pred": [0, 1, 0, 0, 1]},
             "params": {"average": "macro"}}
-    reply, *answers = _talk([{"cmd": "start", "protocol": 2},
+    reply, *answers = talk(PORT, [{"cmd": "start", "protocol": 2},
                              {"cmd": "run", "seq": 0, **call},
                              {"cmd": "run", "seq": 1, **call, "batches": [1, 3], "id": "x", "tags": ["t"]},
                              {"cmd": "run", "seq": 2, "metric": "mean_absolute_error",

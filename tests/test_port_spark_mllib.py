@@ -1,26 +1,22 @@
 """ports/spark-mllib: Spark 4.3.0 MLlib's evaluators on a local engine, run through `parity verify`, on the bundled corpus.
 
 The port really runs: pyspark==4.3.0 and a Java runtime must be installed in the interpreter running the tests (.ci/install
-installs it); the test fails, it does not skip or install, when it is missing.  The full run is built once
-per module (marked corpus_run: `nox -s corpus_runs`); the adapter's own tests below it are cheap.
+installs both); the test fails, it does not skip or install, when they are missing.  The full run is built once
+per module; every test here starts a JVM and a SparkSession, so all are marked corpus_run (`nox -s corpus_runs`).
 
 Asserted exactly: the totals per status and per metric, each divergence's counts (none matches a case that
-passes), the number of skip reasons, the conventions, that
-`confirm.py`'s direct PySpark calls return what the port answered on each divergence's smallest case, and that
-the port stripped of its divergences fails.
+passes), the number of skip reasons, that `confirm.py`'s direct PySpark calls return what the port answered on
+each divergence's smallest case, and that the port stripped of its divergences fails on the cases they declared.
 """
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
 
+from library_ports import (assert_confirmed, assert_declarations, assert_fails_stripped, outcomes_per_metric,
+                           skip_reasons, talk)
 from port_runs import assert_totals, verify_run
 
 REPO = Path(__file__).resolve().parent.parent
@@ -122,11 +118,8 @@ def test_verify_exits_0_with_exact_totals(run):
 @pytest.mark.corpus_run
 def test_outcomes_per_metric_and_skip_reasons(run):
     _, rec = run
-    statuses: dict[str, Counter] = {}
-    for c in rec["cases"]:
-        statuses.setdefault(c["metric"], Counter())[c["status"]] += 1
-    assert {m: dict(s) for m, s in statuses.items()} == PER_METRIC
-    reasons = Counter(c["actual"]["skipped"] for c in rec["cases"] if c["status"] == "skipped")
+    assert outcomes_per_metric(rec) == PER_METRIC
+    reasons = skip_reasons(rec)
     assert len(reasons) == SKIP_REASONS and sum(reasons.values()) == TOTALS["skipped"]
 
 
@@ -135,38 +128,14 @@ def test_declarations_are_what_was_found(run):
     """Each divergence covers exactly the cases that differ, none that passes; every error is one of Spark's
     refusals or a declared crash, and the crashes alone are uncaught."""
     _, rec = run
-    found = {d["id"]: (d["matched"], d["declared"], d["passed"], d["skipped"]) for d in rec["end"]["divergences"]}
-    assert found == DIVERGENCES
-    assert not [d["id"] for d in rec["end"]["divergences"] if d["wider"] or d["stale"] or d["unmatched"]]
-    manifest = yaml.safe_load((PORT / "port.yaml").read_text())
-    assert {d["id"]: d["error"] for d in manifest["divergences"] if "error" in d} == CRASHES
-    for c in rec["cases"]:
-        error = c["actual"].get("error")
-        if error and error.get("uncaught"):
-            assert error["type"] == CRASHES[c["divergence"]], c["id"]
-        elif error:
-            assert error["type"] in REFUSALS, c["id"]
-    notes = {d["id"]: " ".join(d["note"].split()) for d in manifest["divergences"]}
-    for divergence, case_id in SMALLEST.items():
-        assert case_id in notes[divergence], divergence
+    assert_declarations(rec, PORT, DIVERGENCES, CRASHES, SMALLEST, REFUSALS)
 
 
 @pytest.mark.corpus_run
 def test_each_divergence_is_spark_itself(run):
     """confirm.py: the direct PySpark call on each smallest case returns what the port answered there."""
     _, rec = run
-    out = subprocess.run([sys.executable, str(PORT / "confirm.py")], capture_output=True, text=True, timeout=600)
-    assert out.returncode == 0, out.stderr[-2000:]
-    confirmed = json.loads(out.stdout)
-    manifest = yaml.safe_load((PORT / "port.yaml").read_text())
-    assert list(confirmed) == list(SMALLEST) == [d["id"] for d in manifest["divergences"]]
-    cases = {c["id"]: c for c in rec["cases"]}
-    for divergence, case_id in SMALLEST.items():
-        case = cases[case_id]
-        assert (case["status"], case["divergence"]) == ("declared", divergence), case_id
-        answer = case["actual"]
-        port = {"exception": answer["error"]["type"]} if "error" in answer else answer["value"]
-        assert confirmed[divergence] == port, divergence
+    assert_confirmed(rec, PORT, SMALLEST, timeout=600)
 
 
 @pytest.mark.corpus_run
@@ -174,27 +143,12 @@ def test_stripped_of_its_divergences_it_fails(run, tmp_path):
     """Run again without the divergences, on the cases the full run declared (every other case's answer
     does not depend on the declarations, and a second full Spark run would double the test's time)."""
     _, full = run
-    manifest = yaml.safe_load((PORT / "port.yaml").read_text())
-    del manifest["divergences"]
-    manifest["command"] = [sys.executable, str(PORT / "adapter.py")]
-    (tmp_path / "port.yaml").write_text(yaml.safe_dump(manifest))
     declared = [c["id"] for c in full["cases"] if c["status"] == "declared"]
     assert not [i for i in declared if set(i) & set("*?[]")]  # ids are literal globs
-    proc, rec = verify_run(tmp_path, tmp_path, *(a for i in declared for a in ("--only", i)))
-    assert proc.returncode == 1, proc.stdout[-2000:]
-    totals = rec["end"]["totals"]
-    crashes = sum(DIVERGENCES[k][1] for k in CRASHES)
-    assert (totals["failed"], totals["faulted"], totals["declared"]) == (TOTALS["declared"] - crashes, crashes, 0)
+    assert_fails_stripped(PORT, tmp_path, TOTALS, DIVERGENCES, CRASHES, *(a for i in declared for a in ("--only", i)))
 
 
 # --------------------------------------------------------------------------- the adapter alone (cheap)
-
-
-def _talk(messages: list[dict]) -> list[dict]:
-    proc = subprocess.run([sys.executable, "adapter.py"], cwd=PORT, capture_output=True, text=True, timeout=600,
-                          input="".join(json.dumps(m) + "\n" for m in messages))
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return [json.loads(line) for line in proc.stdout.splitlines()]
 
 
 @pytest.mark.corpus_run  # not a corpus run, but it starts a JVM and a SparkSession (a minute on a loaded machine)
@@ -203,14 +157,14 @@ def test_the_adapter_reads_only_the_call_and_names_java_exceptions():
     Spark's param check is a refusal, a Java NoSuchElementException is named and marked uncaught."""
     call = {"metric": "recall_score", "inputs": {"y_true": [0, 1, 2, 0], "y_pred": [0, 1, 1, 2],
                                                  "sample_weight": [1, 2, 1, 1]}, "params": {"average": None}}
-    reply, *answers = _talk([{"cmd": "start", "protocol": 2},
+    reply, *answers = talk(PORT, [{"cmd": "start", "protocol": 2},
                              {"cmd": "run", "seq": 0, **call},
                              {"cmd": "run", "seq": 1, **call, "id": "x", "tags": ["t"]},
                              {"cmd": "run", "seq": 2, "metric": "f1_score",
                               "inputs": {"y_true": [0, 1], "y_pred": [0, 1]}, "params": {"pos_label": -1}},
                              {"cmd": "run", "seq": 3, "metric": "precision_score",
                               "inputs": {"y_true": [0, 0], "y_pred": [0, 0]}, "params": {}},
-                             {"cmd": "stop"}])
+                             {"cmd": "stop"}], timeout=600)
     assert reply["protocol"] == 2 and reply["implementation"]["version"] == "4.3.0"
     assert answers[0] == {"seq": 0, "value": [0.5, 1.0, 0.0]} and answers[1] == {**answers[0], "seq": 1}
     assert answers[2]["error"]["type"] == "IllegalArgumentException" and "uncaught" not in answers[2]["error"]
