@@ -14,8 +14,9 @@ answered.  For each case the adapter
 3. answers what ``evaluate`` returned.  A per-class answer (``average=None``) reads every class from one
    ``MulticlassMetrics`` (the Scala object ``MulticlassClassificationEvaluator.evaluate`` builds and reads
    one metric of) built once on the same DataFrame, so one Spark job serves all classes.
-   An exception is answered with its class name: Spark's ``IllegalArgumentException`` (its ``require``
-   checks, surfaced by PySpark) is a refusal; anything else is marked ``uncaught``.
+   An exception is answered with its class name (a Java exception's own, not Py4J's wrapper): Spark's
+   ``IllegalArgumentException`` (its param and ``require`` checks) and ``SparkRuntimeException`` (its
+   weight check's ``raise_error``) are refusals; anything else is marked ``uncaught``.
 
 It never computes a metric itself: every number in an answer is one that Spark returned.
 """
