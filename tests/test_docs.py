@@ -270,9 +270,10 @@ def known_versions(root: Path = REPO) -> dict[str, str]:
     known.update({v: f"oracle/MANIFEST.json generated_with.{k}" for k, v in manifest["generated_with"].items()})
     project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     known[project["version"]] = "pyproject.toml version (the harness's)"
-    setup = (root / "ports" / "torchmetrics" / "port.yaml").read_text(encoding="utf-8")
-    known.update({v: f"ports/torchmetrics/port.yaml setup ({name})"
-                  for name, v in re.findall(r"\b(torch|torchmetrics)==([\d.]+)\b", setup)})
+    for manifest_path in sorted((root / "ports").glob("*/port.yaml")):  # each port's pinned installs
+        setup = manifest_path.read_text(encoding="utf-8")
+        known.update({v: f"{manifest_path.relative_to(root)} setup ({name})"
+                      for name, v in re.findall(r"\b([A-Za-z][\w.-]*)==([\d.]+)\b", setup)})
     package = json.loads((root / "ports" / "mljs" / "package.json").read_text(encoding="utf-8"))
     known.update({v.lstrip("^~="): f"ports/mljs/package.json ({name})" for name, v in package["dependencies"].items()})
     provenance = root / "oracle" / "provenance.jsonl"
