@@ -33,12 +33,18 @@ def skip_reasons(rec) -> Counter:
     return Counter(c["actual"]["skipped"] for c in rec["cases"] if c["status"] == "skipped")
 
 
-def assert_declarations(rec, port: Path, divergences: dict, crashes: dict, smallest: dict, refusals: set) -> None:
-    """Each divergence covers exactly the cases that differ and none that passes (matched, declared, passed,
-    skipped as pinned); the crashes (`error:` bugs) are exactly [crashes] and are the only uncaught errors;
-    every other error is a refusal; each note names its smallest case."""
-    found = {d["id"]: (d["matched"], d["declared"], d["passed"], d["skipped"]) for d in rec["end"]["divergences"]}
-    assert found == divergences
+def divergence_counts(rec) -> dict:
+    """Per divergence of the run: (matched, declared, passed, skipped)."""
+    return {d["id"]: (d["matched"], d["declared"], d["passed"], d["skipped"]) for d in rec["end"]["divergences"]}
+
+
+def assert_declarations(rec, port: Path, golden, crashes: dict, smallest: dict, refusals: set) -> None:
+    """Each divergence covers the cases that differ and none that passes (its counts a golden figure); the
+    crashes (`error:` bugs) are exactly [crashes] and are the only uncaught errors; every other error is a
+    refusal; each note names its smallest case."""
+    found = divergence_counts(rec)
+    golden(found, "divergences")
+    assert [d for d, (_, _, passed, _) in found.items() if passed] == []
     assert not [d["id"] for d in rec["end"]["divergences"] if d["wider"] or d["stale"] or d["unmatched"]]
     manifest = manifest_of(port)
     assert set(manifest.get("refusals", [])) == refusals
@@ -73,9 +79,10 @@ def assert_confirmed(rec, port: Path, smallest: dict, timeout: int = 120, first_
         assert confirmed[divergence] == port_answer, divergence
 
 
-def assert_fails_stripped(port: Path, folder: Path, totals: dict, divergences: dict, crashes: dict,
-                          *options: str) -> None:
-    """Without its divergences the port fails: every declared case is failed, or faulted for a crash."""
+def assert_fails_stripped(port: Path, folder: Path, rec, crashes: dict, *options: str) -> None:
+    """Without its divergences the port fails: every case the full run [rec] declared is failed, or faulted
+    for a crash."""
+    totals, divergences = rec["end"]["totals"], divergence_counts(rec)
     manifest = manifest_of(port)
     del manifest["divergences"]
     manifest["command"] = [sys.executable, str(port / "adapter.py")]

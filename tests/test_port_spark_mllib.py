@@ -22,60 +22,8 @@ from port_runs import assert_totals, verify_run
 REPO = Path(__file__).resolve().parent.parent
 PORT = REPO / "ports" / "spark-mllib"
 
-# The whole run (corpus 1.3.0), per status and per metric; per divergence (matched, declared, passed, skipped).
-TOTALS = {'cases': 4168, 'passed': 338, 'by-convention': 0, 'failed': 0, 'declared': 162, 'skipped': 3668}
-PER_METRIC = {
-    'accuracy_score': {'declared': 2, 'passed': 26, 'skipped': 36},
-    'average_precision_score': {'declared': 23, 'passed': 3, 'skipped': 53},
-    'balanced_accuracy_score': {'skipped': 49},
-    'brier_score_loss': {'skipped': 132},
-    'calibration_curve': {'skipped': 49},
-    'classification_report': {'skipped': 50},
-    'cohen_kappa_score': {'skipped': 98},
-    'confusion_matrix': {'skipped': 133},
-    'expected_calibration_error': {'skipped': 86},
-    'explained_variance_score': {'skipped': 198},
-    'f1_score': {'declared': 14, 'passed': 34, 'skipped': 239},
-    'fbeta_score': {'declared': 31, 'passed': 47, 'skipped': 259},
-    'hamming_loss': {'declared': 1, 'passed': 8, 'skipped': 12},
-    'jaccard_score': {'skipped': 82},
-    'log_loss': {'declared': 19, 'passed': 15, 'skipped': 76},
-    'matthews_corrcoef': {'skipped': 47},
-    'max_error': {'skipped': 34},
-    'mean_absolute_error': {'declared': 3, 'passed': 30, 'skipped': 78},
-    'mean_absolute_percentage_error': {'skipped': 114},
-    'mean_squared_error': {'declared': 3, 'passed': 29, 'skipped': 79},
-    'mean_squared_log_error': {'skipped': 109},
-    'median_absolute_error': {'skipped': 115},
-    'multilabel_confusion_matrix': {'skipped': 38},
-    'precision_recall_curve': {'skipped': 60},
-    'precision_recall_fscore_support': {'skipped': 317},
-    'precision_score': {'declared': 13, 'passed': 34, 'skipped': 234},
-    'r2_score': {'declared': 34, 'passed': 23, 'skipped': 144},
-    'recall_score': {'declared': 14, 'passed': 33, 'skipped': 234},
-    'roc_auc_score': {'declared': 2, 'passed': 27, 'skipped': 111},
-    'roc_curve': {'skipped': 61},
-    'root_mean_squared_error': {'declared': 3, 'passed': 29, 'skipped': 78},
-    'root_mean_squared_log_error': {'skipped': 109},
-    'top_k_accuracy_score': {'skipped': 121},
-    'zero_one_loss': {'skipped': 33},
-}
-DIVERGENCES = {
-    'label-absent-from-y_true-crash': (45, 45, 0, 0),
-    'zero-weight-class-is-nan': (2, 2, 0, 0),
-    'beta-infinity-is-nan': (5, 5, 0, 0),
-    'beta-must-be-positive': (4, 4, 0, 0),
-    'metric-label-must-be-non-negative': (4, 4, 0, 0),
-    'area-under-pr-is-not-average-precision': (22, 22, 0, 0),
-    'log-loss-clipped-at-1e-15': (16, 16, 0, 0),
-    'roc-auc-single-class-is-1': (1, 1, 0, 0),
-    'weighted-r2-total-sum-of-squares': (15, 15, 0, 0),
-    'r2-no-variance-not-special-cased': (13, 13, 0, 0),
-    'r2-squares-out-of-range': (3, 3, 0, 0),
-    'value-where-sklearn-refuses': (30, 30, 0, 0),
-    'empty-input-crash': (2, 2, 0, 0),
-}
-SKIP_REASONS = 89
+# The whole run per status and per metric, its skip reasons and each divergence's counts are golden
+# figures (tests/__snapshots__/), measured: they follow from the corpus.
 
 # Each divergence's smallest case, as its note in port.yaml names it.
 SMALLEST = {
@@ -105,30 +53,32 @@ def run(tmp_path_factory):
 
 
 @pytest.mark.corpus_run
-def test_verify_exits_0_with_exact_totals(run):
+def test_verify_exits_0_with_exact_totals(run, golden):
     proc, rec = run
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    assert_totals(rec, TOTALS)
+    assert_totals(rec, golden)
+    totals = rec["end"]["totals"]
     implementation = rec["start"]["implementation"]
     assert (implementation["name"], implementation["version"], implementation["language"]) == (
         "spark-mllib", "4.3.0", "scala")
-    assert TOTALS["passed"] + TOTALS["by-convention"] + TOTALS["declared"] >= 300  # issue 29: 300 cases judged
+    assert totals["passed"] + totals["by-convention"] + totals["declared"] >= 300  # issue 29: 300 cases judged
 
 
 @pytest.mark.corpus_run
-def test_outcomes_per_metric_and_skip_reasons(run):
+def test_outcomes_per_metric_and_skip_reasons(run, golden):
     _, rec = run
-    assert outcomes_per_metric(rec) == PER_METRIC
+    golden({m: dict(sorted(s.items())) for m, s in sorted(outcomes_per_metric(rec).items())}, "per metric")
     reasons = skip_reasons(rec)
-    assert len(reasons) == SKIP_REASONS and sum(reasons.values()) == TOTALS["skipped"]
+    golden(len(reasons), "skip reasons")
+    assert sum(reasons.values()) == rec["end"]["totals"]["skipped"]
 
 
 @pytest.mark.corpus_run
-def test_declarations_are_what_was_found(run):
+def test_declarations_are_what_was_found(run, golden):
     """Each divergence covers exactly the cases that differ, none that passes; every error is one of Spark's
     refusals or a declared crash, and the crashes alone are uncaught."""
     _, rec = run
-    assert_declarations(rec, PORT, DIVERGENCES, CRASHES, SMALLEST, REFUSALS)
+    assert_declarations(rec, PORT, golden, CRASHES, SMALLEST, REFUSALS)
 
 
 @pytest.mark.corpus_run
@@ -145,7 +95,7 @@ def test_stripped_of_its_divergences_it_fails(run, tmp_path):
     _, full = run
     declared = [c["id"] for c in full["cases"] if c["status"] == "declared"]
     assert not [i for i in declared if set(i) & set("*?[]")]  # ids are literal globs
-    assert_fails_stripped(PORT, tmp_path, TOTALS, DIVERGENCES, CRASHES, *(a for i in declared for a in ("--only", i)))
+    assert_fails_stripped(PORT, tmp_path, full, CRASHES, *(a for i in declared for a in ("--only", i)))
 
 
 # --------------------------------------------------------------------------- the adapter alone (cheap)
