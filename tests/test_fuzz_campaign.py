@@ -18,6 +18,7 @@ import pytest
 
 from conformance.cli import main
 from conformance.corpus import bundled_oracle
+from conformance import registry
 from conformance.fuzz import journal
 from conformance.fuzz import oracle as fast
 from conformance.fuzz.campaign import Budget, campaign
@@ -87,12 +88,14 @@ def test_a_flaky_port_still_yields_its_finding_unshrunk_with_a_note(tmp_path):
 
 
 def test_the_budget_goes_where_the_port_answers(tmp_path):
-    port = make_campaign_port(tmp_path, "three", "answers", "accuracy_score,r2_score,log_loss")
-    assert len(Space(CORPUS).metrics) == 34
+    """Issue 28: a port answering a tenth of the corpus's metrics gets at least 80% of the draws judged."""
+    tenth = sorted(registry.METRICS)[::10]
+    assert len(Space(CORPUS).metrics) == len(registry.METRICS) and len(tenth) * 10 >= len(registry.METRICS)
+    port = make_campaign_port(tmp_path, "tenth", "answers", ",".join(tenth))
     tally, findings = campaign(str(port), ORACLE, Budget(examples=800, seed=2, shrink=False))
     assert findings == []
     assert tally.examples == 800 and tally.judged / tally.examples >= 0.8, tally.statuses
-    # without the weights, about 3 draws in 34 would have been judged
+    # without the weights, about one draw in ten would have been judged
     plain, _ = campaign(str(port), ORACLE, Budget(examples=200, seed=2, shrink=False, relations=False,
                                                  adapt=False))
     assert plain.judged / plain.examples < 0.2
