@@ -92,3 +92,13 @@ def test_the_report_reader_keeps_every_case_in_run_order(events):
     assert [c["id"] for c in run.cases] == [c["id"] for c in cases]
     assert run.partial == (events[-1]["event"] != "end")
     assert run.self_reported == events[0]["self_reported"]
+
+
+def test_a_record_cut_inside_a_multi_byte_character_reads_as_a_prefix(tmp_path):
+    """Found by the test above on a fresh machine: a write torn inside a UTF-8 character is a torn line,
+    not a UnicodeDecodeError."""
+    whole = [{"event": "start"}, {"event": "case", "id": "f1_score/é"}]
+    raw = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in whole).encode("utf-8")
+    path = tmp_path / "run.json"
+    path.write_bytes(raw[:raw.index("é".encode("utf-8")) + 1])
+    assert list(iter_record(path)) == whole[:1]

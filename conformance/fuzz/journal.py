@@ -60,14 +60,14 @@ def read(path: str | os.PathLike) -> list[dict]:
     """Every complete line of a findings file, in order (a last line cut short by a kill is left out).
     Raises ValueError naming the line when one in the middle is not JSON, or the file is not a
     findings file of this format."""
-    lines = Path(path).read_text(encoding="utf-8").split("\n")
+    lines = Path(path).read_bytes().split(b"\n")  # bytes: a kill may cut a multi-byte character too
     out = []
-    for number, text in enumerate(lines, 1):
-        if not text.strip():
+    for number, raw in enumerate(lines, 1):
+        if not raw.strip():
             continue
         try:
-            document = loads(text)
-        except json.JSONDecodeError:
+            document = loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
             if number == len(lines) or (number == len(lines) - 1 and not lines[-1]):
                 break  # the last line, cut short: the campaign was killed while writing it
             raise ValueError(f"{path}: line {number} is not JSON") from None

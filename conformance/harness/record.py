@@ -53,13 +53,15 @@ class RunRecord:
 def iter_record(path: str | Path) -> Iterator[dict]:
     """The events of a record, in order; a torn last line (an interrupted
     write) is skipped, any other unreadable line raises ValueError."""
-    with open(path, encoding="utf-8") as f:
+    with open(path, "rb") as f:  # bytes: a write torn inside a multi-byte character is a torn line too
         for i, line in enumerate(f, 1):
-            if not line.endswith("\n"):
+            if not line.endswith(b"\n"):
                 return  # text after the last newline is never a whole event
             if line.strip():
                 try:
-                    yield json.loads(line)
+                    yield json.loads(line.decode("utf-8"))
+                except UnicodeDecodeError as exc:
+                    raise ValueError(f"{path}: line {i}: not UTF-8 ({exc.reason} at byte {exc.start})") from None
                 except json.JSONDecodeError as exc:
                     raise ValueError(f"{path}: line {i}: not JSON: {exc.msg} (column {exc.colno})") from None
 
