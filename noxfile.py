@@ -67,10 +67,11 @@ def latest(session):
 @nox.session(python=False)
 def corpus_runs(session):
     """The tests marked corpus_run: every bundled port run over the whole corpus (one run per port,
-    shared by its test module), and the corpus built a second time in another process.  They take
+    shared by its test module), and the corpus built a second time in another process; and those marked
+    external_runtime: a local dask cluster, headless Chromium over every published page.  They take
     minutes, so the default `python -m pytest` leaves them out; .ci/run runs them here.  Runs in the
     current environment (.ci/install provides every port's toolchain)."""
-    session.run("python", "-m", "pytest", "-m", "corpus_run", *session.posargs)
+    session.run("python", "-m", "pytest", "-m", "corpus_run or external_runtime", *session.posargs)
 
 
 @nox.session

@@ -87,6 +87,7 @@ def test_jobs_split_the_draws_and_merge_to_the_same_findings(tmp_path):
     assert [(f.key, f.count, f.index) for f in one[1]] == [(f.key, f.count, f.index) for f in two[1]]
 
 
+@pytest.mark.external_runtime  # a local dask cluster (nox -s corpus_runs)
 def test_a_dask_cluster_runs_the_jobs(tmp_path):
     from dask.distributed import LocalCluster
 

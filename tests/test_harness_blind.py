@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from conformance.harness import load_manifest, verify
 from conformance.harness.record import read_record
 from fake_ports import kit
@@ -28,6 +30,7 @@ def test_the_corpus_has_error_cases_to_guess(golden):
     golden({"error cases": ERROR_CASES, "cases": len(CORPUS)})
 
 
+@pytest.mark.corpus_run  # the whole corpus through a port (nox -s corpus_runs)
 def test_a_port_that_reads_everything_but_the_call_passes_nothing(tmp_path):
     # it answers an error (a declared refusal type) whenever anything outside the call mentions one
     result, out, rec = run(tmp_path, "tells.py", "ValueError")
@@ -35,6 +38,7 @@ def test_a_port_that_reads_everything_but_the_call_passes_nothing(tmp_path):
     assert result.exit_status == 1 and "nothing was judged" in result.verdict
 
 
+@pytest.mark.corpus_run  # the whole corpus through a port (nox -s corpus_runs)
 def test_a_port_whose_every_answer_is_an_undeclared_error_passes_nothing_and_names_the_faults(tmp_path):
     result, out, rec = run(tmp_path, "errors_only.py", "KeyError")
     assert result.totals["passed"] == 0 and result.totals["faulted"] == len(CORPUS)
@@ -45,6 +49,7 @@ def test_a_port_whose_every_answer_is_an_undeclared_error_passes_nothing_and_nam
     assert all(c["status"] == "faulted" for c in rec["cases"])
 
 
+@pytest.mark.corpus_run  # the whole corpus through a port (nox -s corpus_runs)
 def test_declaring_the_crash_as_a_refusal_only_moves_it_to_failures(tmp_path):
     # a port may say its KeyError is a refusal: then it passes the error cases, and every value case fails
     result, out, rec = run(tmp_path, "errors_only.py", "KeyError", extra="refusals: [KeyError]\n")

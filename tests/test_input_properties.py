@@ -94,6 +94,7 @@ def float32_range_port(root, declare: str = ""):
     return port
 
 
+@pytest.mark.corpus_run  # the whole corpus through a port (nox -s corpus_runs)
 def test_an_input_property_declares_a_float32_range_divergence_exactly(tmp_path):
     """Every case past float32's range differs and no other does: the divergence matches exactly
     those (derived from the corpus here), so it is neither wider than the behaviour nor stale."""

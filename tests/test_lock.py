@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import importlib.metadata
+import os
 import re
 import sys
 import tomllib
@@ -33,9 +34,13 @@ def locked(text: str) -> dict[str, str]:
 
 
 def python_files(root: Path):
-    for path in sorted(root.rglob("*.py")):
-        if not SKIP_DIRS & set(path.relative_to(root).parts):
-            yield path
+    """The Python files under ``root``, sorted, never entering SKIP_DIRS (node_modules alone holds tens of
+    thousands of files: walking into it and filtering after cost most of this test's time)."""
+    found = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in SKIP_DIRS]
+        found += [Path(folder, f) for f in files if f.endswith(".py")]
+    return sorted(found)
 
 
 def imported(path: Path) -> set[str]:

@@ -21,6 +21,7 @@ from conformance.encoding import decode_numeric, to_json
 from conformance.harness.record import read_record
 from fake_ports import kit
 from planted_ports import BUGS, SCRIPT, make_planted_port, planted, reference_refusals
+from port_runs import corpus_run
 
 # The bundled corpus's manifest (cheaper than loading every case): cases per metric, tolerance.
 BUNDLED = json.loads((kit.REPO / "oracle" / MANIFEST).read_text(encoding="utf-8"))
@@ -89,6 +90,7 @@ def selection(bug: str) -> tuple[str, ...]:
 
 
 @pytest.fixture(scope="module")
+@corpus_run
 def runs(tmp_path_factory):
     """bug -> (exit status, stdout, stderr, run record) of `parity verify` of the planted port
     over the bundled corpus (the bug's metrics), the six runs started together."""

@@ -127,6 +127,7 @@ def test_every_metric_is_covered(cases):
     assert set(LOSSES + SCORES + ("max_error",)) == set(METRICS)
 
 
+@pytest.mark.corpus_run  # builds part of the corpus twice, in two interpreters (nox -s corpus_runs)
 def test_generation_does_not_depend_on_string_hashing():
     # scikit-learn prints the allowed strings of a keyword as a Python set, whose order
     # follows PYTHONHASHSEED; the generator sorts it (generators/regression/_common.py).

@@ -196,6 +196,7 @@ def test_every_page_fits_the_screen_without_console_errors(out, tmp_path):
     assert_fits(out, tmp_path)
 
 
+@pytest.mark.external_runtime  # Chromium over every published page (nox -s corpus_runs)
 def test_the_published_records_render_into_pages_that_fit_the_screen(tmp_path):
     """The ports' real records (reports/published/runs/): long names, notes and calls; every page fits."""
     records = sorted((DATA.parents[2] / "reports" / "published" / "runs").glob("*.json"))

@@ -20,6 +20,7 @@ from conformance.compare import compare
 from conformance.conventions import PRF
 from conformance.encoding import decode_numeric
 from fake_ports import kit
+from port_runs import corpus_run
 from planted_ports import PLANTED_DIR, make_planted_port, reference_refusals
 
 HABITS = PLANTED_DIR / "habits_port.py"
@@ -43,6 +44,7 @@ def habits_port(root, name, *habits, extra=""):
 
 
 @pytest.fixture(scope="module")
+@corpus_run
 def suggested(tmp_path_factory):
     """A port with library habits, no refusals and one divergence declared: its --suggest run."""
     port = habits_port(tmp_path_factory.mktemp("suggest"), "habits", *LIBRARY_HABITS, extra=EMPTY_DECLARED)
@@ -176,6 +178,7 @@ def test_crashes_are_never_suggested_as_declarations(tmp_path):
 # ------------------------------------------------------------------ --smoke
 
 
+@pytest.mark.corpus_run  # the whole corpus through a port (nox -s corpus_runs)
 def test_smoke_passes_a_sound_adapter_and_goes_on_to_the_full_run():
     run = kit.parity("verify", "ports/reference", "--no-progress", "--smoke")
     assert run.returncode == 0, run.stderr
@@ -228,6 +231,7 @@ def test_smoke_says_when_the_adapter_does_not_start(tmp_path):
     assert "the adapter of port mute did not start or went down" in run.stderr
 
 
+@pytest.mark.corpus_run  # the whole corpus through a port (nox -s corpus_runs)
 def test_smoke_names_the_metrics_whose_worked_example_differs(tmp_path):
     """Swapped arguments are invisible to the symmetric metrics (accuracy, the regression errors);
     the smoke line names the others, the full run judges every case."""
