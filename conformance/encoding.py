@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from typing import Any
 
 import numpy as np
@@ -131,9 +130,9 @@ def loads(text: str) -> Any:
 
     orjson parses what it can (strict JSON, a tenth of the time); whatever it refuses (a bare
     non-finite token, a lone surrogate escape, ...) the standard library parses, or refuses with
-    its own message, as it did alone.  So does a text with a run of 19 digits: orjson reads an int
-    beyond 64 bits as a float, the standard library as the int it is."""
-    if not _LONG_DIGITS.search(text):
+    its own message, as it did alone.  So does a text with a number of 19 digits or more before
+    any point: orjson reads an int beyond 64 bits as a float, the standard library as the int it is."""
+    if _INT_OF_19_DIGITS not in b" " + text.encode("utf-8").translate(_DIGITS):
         try:
             return orjson.loads(text)
         except orjson.JSONDecodeError:
@@ -141,7 +140,10 @@ def loads(text: str) -> Any:
     return json.loads(text, parse_constant=_refuse_constant)
 
 
-_LONG_DIGITS = re.compile(r"\d{19}")
+# A number of 19 digits or more before any decimal point (19 zeros after a space, once digits are
+# zeros, a point a point and anything else a space): found at C speed, where a regex took longer than orjson.
+_DIGITS = bytes(48 if 48 <= i <= 57 else 46 if i == 46 else 32 for i in range(256))
+_INT_OF_19_DIGITS = b" " + b"0" * 19
 
 
 _STDLIB_LINE = json.JSONEncoder(allow_nan=False, separators=(",", ":"), ensure_ascii=False).encode
