@@ -167,7 +167,7 @@ def section(runs: list[dict], split: dict, info) -> str:
         f"| the same line by the standard library's encoder | {split['stdlib_line_ms']:.2f} |",
         f"| `f1_score(y, y, average=\"macro\")` on 4 labels, in a tight loop | {split['f1_ms']:.2f} |",
         "",
-        f"The last line is why scikit-learn is not asked every call: at {split['f1_ms']:.2f} ms a call, "
+        f"The last line is a floor of scikit-learn's cost: at {split['f1_ms']:.2f} ms a call, "
         f"scikit-learn alone answers at most {2000 / split['f1_ms']:.0f} calls a second on both cores, before "
         "anything is drawn, encoded, sent or judged.",
         "",
