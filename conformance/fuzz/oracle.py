@@ -102,9 +102,17 @@ def make(case_id: str, metric: str, inputs: dict, params: dict, declared: dict, 
     from generators.oracle import make_case
 
     fn = _reference_fn(metric) if reference else None  # None: scikit-learn, or the registry's spec-derived oracle
-    if not declared:
-        lean = _lean_case(case_id, metric, inputs, params, fn, arrays)
-        if lean is not None:
+    lean = _lean_case(case_id, metric, inputs, params, fn, arrays)
+    if lean is not None:
+        key = conv.case_key(declared, metric, lean.raw["inputs"], lean.raw["params"]) if declared else None
+        if key is None:
+            return lean
+        combo = dict(part.split("=", 1) for part in key.split("+"))
+        other = _lean_case(case_id, metric, inputs, conv.rewrite(combo, metric, lean.raw["inputs"], lean.raw["params"]),
+                           fn, arrays)
+        if other is not None:
+            if differs(other.raw["expected"], lean.raw["expected"], TOLERANCE):
+                lean.raw["conventions"] = {key: other.raw["expected"]}
             return lean
     raw = make_case(case_id, metric, inputs, params, tags=("fuzzed",), oracle=fn)
     if reference:
