@@ -1,17 +1,19 @@
 """`parity fuzz` throughput: judged examples per second against ports/reference, and where the time goes.
 
-    python benchmarks/bench_fuzz.py            # 2,000 examples, --jobs 1 and 2; rewrites its docs section
+    python benchmarks/bench_fuzz.py            # 4,000 examples, --jobs 1 and 2; rewrites its docs section
     python benchmarks/bench_fuzz.py --quick    # 300 examples; prints, writes nothing
 
 A campaign's cost per example is: the draw (numpy), the oracle (the reference
-first; the pinned scikit-learn, called through generators.oracle.make_case as
-the corpus is made, on disagreements and on the --oracle-sample share of the
-agreements), and the port (the run message, the reference computing, the
-answer, the judge).  Besides whole campaigns (relations on and off, the
-default oracle sample and --oracle-sample 1.0, no shrinking: the reference has
-no findings), the script times each part alone on the same draws, on one core:
-that splits the campaign's time and says what bounds it.  The section between
-the bench_fuzz markers of docs/performance.md is rewritten; the rest is kept.
+first; the pinned scikit-learn, called as generators.oracle.make_case calls it,
+on disagreements and on the --oracle-sample share of the agreements), and the
+port (the run message, the reference computing, the answer, the judge).
+Besides whole campaigns (relations on and off, the default oracle sample and
+--oracle-sample 1.0, no shrinking: the reference has no findings), each with
+the load average at its start and the CPU time it cost (on a shared machine,
+judged examples per CPU-second mean more than per second), the script times
+each part alone on the same draws, in CPU time: that splits the campaign's
+cost and says what bounds it.  The section between the bench_fuzz markers of
+docs/performance.md is rewritten; the rest is kept.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import _doc  # benchmarks/_doc.py: the one writer of docs/performance.md
 import argparse
 import os
 import platform
+import resource
 import sys
 import time
 from pathlib import Path
@@ -38,58 +41,72 @@ def campaign_rate(examples: int, jobs: int, relations: bool, sample: float) -> d
     from conformance.fuzz.campaign import Budget, campaign
 
     budget = Budget(examples=examples, seed=0, jobs=jobs, relations=relations, shrink=False, oracle_sample=sample)
-    t0 = time.perf_counter()
+    load = os.getloadavg()[0]
+    cpu0, t0 = cpu_seconds(), time.perf_counter()
     tally, findings = campaign(str(REPO / "ports" / "reference"), str(bundled_oracle()), budget)
-    seconds = time.perf_counter() - t0
+    seconds, cpu = time.perf_counter() - t0, cpu_seconds() - cpu0
     return {"examples": tally.examples, "judged": tally.judged, "jobs": jobs, "relations": relations,
             "sample": sample, "seconds": seconds, "rate": tally.judged / seconds, "sklearn": tally.sklearn_calls,
-            "checked": tally.relations_checked, "findings": len(findings)}
+            "checked": tally.relations_checked, "findings": len(findings), "load": load, "cpu": cpu,
+            "per_cpu": tally.judged / cpu if cpu > 0 else float("nan")}
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its children that have ended (the jobs, the port processes:
+    a campaign waits for all of them), user and system: what a campaign cost, whatever else the
+    machine was running."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def parts(examples: int) -> dict:
     """Each part of an example alone, on one core, over the same draws (the first ``examples``)."""
+    import json
+
     from conformance.corpus import load_corpus
-    from conformance.encoding import decode_numeric, decode_param
+    from conformance.encoding import compact, decode_numeric, decode_param
     from conformance.fuzz import oracle as fast
     from conformance.fuzz.space import Space
-    from generators.oracle import call_oracle
+    from generators.oracle import call_oracle, make_case
+
+    def each(fn, calls) -> float:
+        t0 = time.process_time()
+        for c in calls:
+            fn(c)
+        return 1000 * (time.process_time() - t0) / max(1, len(calls))
 
     space = Space(load_corpus())
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     calls = [space.draw(0, i) for i in range(examples)]
-    draw = time.perf_counter() - t0
+    draw = 1000 * (time.process_time() - t0) / examples
+    # the rest on the draws of at most 2,000 samples: one silhouette draw of 10^5 samples costs minutes
+    calls = [c for c in calls if c.n <= 2000]
     for c in calls[:20]:  # imports and first-call caches out of the way
-        fast.make(f"{c.metric}/warm", c.metric, c.inputs, c.params, {})
-    t0 = time.perf_counter()
-    for c in calls:
-        call_oracle(c.metric, {k: decode_numeric(v) for k, v in c.inputs.items()},
-                    {k: decode_param(v) for k, v in c.params.items()}, fast._spec_derived(c.metric))
-    bare = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    for c in calls:
-        fast.make(f"{c.metric}/bench", c.metric, c.inputs, c.params, {})
-    oracle = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    for c in calls:
-        fast.make(fast.call_id(c.metric, c.inputs, c.params), c.metric, c.inputs, c.params, {}, reference=True)
-    reference = time.perf_counter() - t0
+        fast.case_of(c.metric, c.inputs, c.params, {})
+    stdlib = json.JSONEncoder(allow_nan=False, separators=(",", ":"), ensure_ascii=False).encode
     small = [c for c in calls if c.n <= 100]
-    t0 = time.perf_counter()
-    for c in small:
-        call_oracle(c.metric, {k: decode_numeric(v) for k, v in c.inputs.items()},
-                    {k: decode_param(v) for k, v in c.params.items()}, fast._spec_derived(c.metric))
-    small_bare = time.perf_counter() - t0
+    bare = lambda c: call_oracle(c.metric, {k: decode_numeric(v) for k, v in c.inputs.items()},  # noqa: E731
+                                 {k: decode_param(v) for k, v in c.params.items()})
+    message = lambda c: {"cmd": "run", "seq": 1, "metric": c.metric, "inputs": c.inputs, "params": c.params}  # noqa: E731
+    out = {
+        "examples": examples, "draw_ms": draw, "small": len(small), "kept": len(calls),
+        "reference_ms": each(lambda c: fast.case_of(c.metric, c.inputs, c.params, {}, reference=True), calls),
+        "sklearn_case_ms": each(lambda c: fast.case_of(c.metric, c.inputs, c.params, {}), calls),
+        "sklearn_ms": each(bare, calls),
+        "make_case_ms": each(lambda c: make_case(f"{c.metric}/bench", c.metric, c.inputs, c.params), calls),
+        "small_sklearn_ms": each(bare, small),
+        "line_ms": each(lambda c: compact(message(c)), calls),
+        "stdlib_line_ms": each(lambda c: stdlib(message(c)), calls),
+    }
     import numpy as np
     from sklearn.metrics import f1_score
 
     y = np.array([0, 1, 2, 1])
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for _ in range(500):
         f1_score(y, y, average="macro")
-    floor = (time.perf_counter() - t0) / 500
-    return {"examples": examples, "draw_ms": 1000 * draw / examples, "sklearn_ms": 1000 * bare / examples,
-            "oracle_ms": 1000 * oracle / examples, "reference_ms": 1000 * reference / examples, "small": len(small),
-            "small_sklearn_ms": 1000 * small_bare / max(1, len(small)), "f1_ms": 1000 * floor}
+    out["f1_ms"] = 1000 * (time.process_time() - t0) / 500
+    return out
 
 
 def machine() -> list[tuple[str, str]]:
@@ -113,31 +130,46 @@ def section(runs: list[dict], split: dict, info) -> str:
         "reference answers first; scikit-learn judges the disagreements and the `--oracle-sample` share of",
         "the agreements ([decision 0024](decisions/0024-fuzzing-campaigns-never-lost-fast-oracle.md)).",
         "",
-        "| examples | jobs | relations | oracle sample | seconds | judged/s | scikit-learn calls | relations checked |",
-        "|---:|---:|---|---:|---:|---:|---:|---:|",
+        "Wall time says what a user waits; on a shared machine it also says how busy the machine was, so",
+        "each run gives the load average (one minute) at its start and the CPU time it cost (the harness,",
+        "its jobs and the port processes, user and system), and judged examples per CPU-second.",
+        "",
+        "| examples | jobs | relations | oracle sample | load at start | seconds | judged/s | CPU seconds "
+        "| judged per CPU-second | scikit-learn calls | relations checked |",
+        "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     lines += [f"| {r['examples']:,} | {r['jobs']} | {'on' if r['relations'] else 'off'} | {r['sample']:g} | "
-              f"{r['seconds']:.1f} | {r['rate']:.0f} | {r['sklearn']:,} | {r['checked']:,} |" for r in runs]
+              f"{r['load']:.2f} | {r['seconds']:.1f} | {r['rate']:.0f} | {r['cpu']:.1f} | {r['per_cpu']:.0f} | "
+              f"{r['sklearn']:,} | {r['checked']:,} |" for r in runs]
     lines += [
         "",
         f"Target ({TARGET:,} judged examples/s, `--jobs 2`, relations on): **{met}** "
-        f"({target['rate']:.0f}/s on this machine, at the load average below).",
+        f"({target['rate']:.0f}/s on this machine at load {target['load']:.2f}; "
+        f"{target['per_cpu']:.0f} judged examples per CPU-second: at that cost, two idle cores could judge "
+        f"at most {2 * target['per_cpu']:.0f}/s).",
         "",
-        f"Per example, over the first {split['examples']:,} draws (one core):",
+        f"Per example, over the first {split['examples']:,} draws, in CPU milliseconds (one process; after the "
+        f"draw, the {split['kept']:,} of at most 2,000 samples):",
         "",
-        "| part | ms per example |",
+        "| part | CPU ms per example |",
         "|---|---:|",
         f"| draw (numpy) | {split['draw_ms']:.2f} |",
         f"| the reference's case (content id, call, outcome) | {split['reference_ms']:.2f} |",
+        f"| scikit-learn's case, as the campaign makes it (content id, call, warnings) | "
+        f"{split['sklearn_case_ms']:.2f} |",
         f"| scikit-learn call alone | {split['sklearn_ms']:.2f} |",
-        f"| the oracle as the corpus calls it (encode, call, record warnings) | {split['oracle_ms']:.2f} |",
+        f"| scikit-learn's case as the corpus makes it (`make_case`: its JSON written and read back) | "
+        f"{split['make_case_ms']:.2f} |",
         f"| scikit-learn call alone, the {split['small']:,} draws of at most 100 samples | "
         f"{split['small_sklearn_ms']:.2f} |",
+        f"| the run message's JSON line (`conformance.encoding.compact`: orjson where it writes the same "
+        f"document) | {split['line_ms']:.2f} |",
+        f"| the same line by the standard library's encoder | {split['stdlib_line_ms']:.2f} |",
         f"| `f1_score(y, y, average=\"macro\")` on 4 labels, in a tight loop | {split['f1_ms']:.2f} |",
         "",
-        f"The last line is a floor: at {split['f1_ms']:.2f} ms a call, scikit-learn alone answers at most "
-        f"{2000 / split['f1_ms']:.0f} calls a second on both cores, before anything is drawn, encoded, sent or "
-        "judged.",
+        f"The last line is a floor of scikit-learn's cost: at {split['f1_ms']:.2f} ms a call, "
+        f"scikit-learn alone answers at most {2000 / split['f1_ms']:.0f} calls a second on both cores, before "
+        "anything is drawn, encoded, sent or judged.",
         "",
         "| machine | |",
         "|---|---|",
@@ -152,20 +184,19 @@ def main(argv=None) -> int:
     parser.add_argument("--quick", action="store_true", help="300 examples; print only")
     args = parser.parse_args(argv)
     info = machine()
-    examples = 300 if args.quick else 2000
+    examples = 300 if args.quick else 4000
     runs = []
     for jobs, relations, sample in ((1, False, 0.05), (2, False, 0.05), (2, True, 0.05), (2, True, 1.0)):
         row = campaign_rate(examples, jobs, relations, sample)
         runs.append(row)
         print(f"{row['examples']:6,} examples  jobs {jobs}  relations {'on ' if relations else 'off'}  "
-              f"oracle sample {sample:g}  {row['seconds']:6.1f} s  {row['rate']:6.0f} judged/s  "
+              f"oracle sample {sample:g}  load {row['load']:.2f}  {row['seconds']:6.1f} s  {row['rate']:6.0f} judged/s  "
+              f"{row['cpu']:6.1f} CPU s  {row['per_cpu']:6.0f} judged/CPU-s  "
               f"scikit-learn calls {row['sklearn']:,}  relations checked {row['checked']:,}  "
               f"findings {row['findings']}", flush=True)
     split = parts(min(examples, 1000))
-    print(f"per example: draw {split['draw_ms']:.2f} ms, reference case {split['reference_ms']:.2f} ms, "
-          f"scikit-learn alone {split['sklearn_ms']:.2f} ms, "
-          f"oracle as the corpus calls it {split['oracle_ms']:.2f} ms; scikit-learn on the {split['small']} "
-          f"draws of at most 100 samples {split['small_sklearn_ms']:.2f} ms; f1_score alone {split['f1_ms']:.2f} ms")
+    info.append(("load average at end", f"{os.getloadavg()[0]:.2f}"))
+    print("per example (CPU ms): " + ", ".join(f"{k[:-3]} {v:.2f}" for k, v in split.items() if k.endswith("_ms")))
     if not args.quick:
         _doc.write_section(START, END, section(runs, split, info))
         print(f"wrote {_doc.DOC}")

@@ -141,6 +141,26 @@ def test_a_call_id_and_its_input_form_are_a_function_of_the_call_alone():
     assert one.inputs == two.inputs
 
 
+def test_a_call_id_tells_ints_from_floats_and_a_drawn_case_is_the_case_make_case_makes():
+    """The content id digests plain inputs as numpy reads them, with the Python types they hold; the
+    campaign's cases (the reference's, scikit-learn's) are made without make_case's text round trip,
+    and scikit-learn's is the very case make_case makes (outcome, warnings, source)."""
+    from conformance.corpus import _decode_case
+    from generators.oracle import make_case
+
+    assert fast.call_id("accuracy_score", {"y_true": [0, 1], "y_pred": [0, 1]}, {}) != \
+        fast.call_id("accuracy_score", {"y_true": [0.0, 1.0], "y_pred": [0, 1]}, {})
+    assert fast.call_id("accuracy_score", {"y_true": [0, 1], "y_pred": [0, 1]}, {}) != \
+        fast.call_id("accuracy_score", {"y_true": [0, 1], "y_pred": [1, 0]}, {})
+    space = Space(CORPUS)
+    drawn = [c for c in (space.draw(11, i) for i in range(15)) if c.n <= 100]
+    for call in drawn:
+        ours = fast.case_of(call.metric, call.inputs, call.params, {})
+        theirs, _ = _decode_case(make_case(ours.id, call.metric, call.inputs, call.params, tags=("fuzzed",)), "fuzz")
+        assert json.dumps(ours.raw, sort_keys=True) == json.dumps(theirs.raw, sort_keys=True), call.template
+        assert (ours.warnings, ours.source) == (theirs.warnings, theirs.source)
+
+
 # The bugs the readings name, the metrics a small campaign draws, and the readings that reproduce them
 # (one-pass-r2's shrunk call at a large offset loses its digits as float32 arithmetic or an expanded
 # square does: those readings reproduce it as well).

@@ -266,8 +266,7 @@ class Job:
         wherever it was asked."""
         rate = self.budget.oracle_sample
         t0 = time.monotonic()
-        cases = [fast.make(fast.call_id(m, i, p), m, i, p, self.declared_for(m), reference=rate < 1.0)
-                 for m, i, p in specs]
+        cases = [fast.case_of(m, i, p, self.declared_for(m), reference=rate < 1.0) for m, i, p in specs]
         t1 = time.monotonic()
         outcomes = self.session.judge(cases, templates, batches)
         t2 = time.monotonic()

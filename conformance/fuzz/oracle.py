@@ -25,14 +25,15 @@ same matrix, and a shrink can repeat itself.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import warnings
 
 import numpy as np
 
-from conformance import conventions as conv
+from conformance import conventions as conv, registry
 from conformance.corpus import Case, Expected, _decode_case
-from conformance.encoding import decode_numeric, decode_param, to_json
+from conformance.encoding import decode_numeric, decode_param, plain_array, to_json
 
 DEFAULT_SAMPLE = 0.05  # the share of agreeing calls scikit-learn still judges
 # The reference's refusals (generators.readings.REFERENCE_REFUSALS, by name): any other exception
@@ -40,11 +41,39 @@ DEFAULT_SAMPLE = 0.05  # the share of agreeing calls scikit-learn still judges
 _REFUSALS = {"ValueError", "TypeError", "IndexError", "ZeroDivisionError", "NotImplementedError"}
 
 
-def call_id(metric: str, inputs: dict, params: dict, suffix: str = "") -> str:
+def case_of(metric: str, inputs: dict, params: dict, declared: dict, *, reference: bool = False):
+    """:func:`make` of a drawn call under its content id (:func:`call_id`), its inputs read by numpy
+    once for both."""
+    arrays = {k: plain_array(v) for k, v in inputs.items()}
+    return make(call_id(metric, inputs, params, arrays=arrays), metric, inputs, params, declared,
+                reference=reference, arrays=arrays)
+
+
+def call_id(metric: str, inputs: dict, params: dict, suffix: str = "", *, arrays: dict | None = None) -> str:
     """``<metric>/fuzz/<digest of the content>``: the same call, the same id, whatever drew it.
-    (The inputs are JSON-level already: the standard library's C encoder writes them.)"""
-    text = json.dumps([metric, inputs, params], sort_keys=True, separators=(",", ":"), default=repr)
-    return f"{metric}/fuzz/{hashlib.sha256(text.encode()).hexdigest()[:16]}{suffix}"
+
+    An input of plain numbers is digested as numpy reads it (its dtype, shape and bytes) with the
+    Python types it holds: a tenth of the cost of writing its floats as JSON text, which was the
+    largest part of a drawn call's cost.  Anything else (a non-finite token, a ragged or nested
+    input, a scalar) is digested as JSON text.  ``arrays``: plain_array() of the inputs, when the
+    caller has them."""
+    digest = hashlib.sha256(json.dumps([metric, params], sort_keys=True, separators=(",", ":"),
+                                       default=repr).encode())
+    for name in sorted(inputs):
+        value = inputs[name]
+        array = arrays[name] if arrays is not None else plain_array(value)
+        digest.update(b"\0" + name.encode() + b"\0" + _content(value, array))
+    return f"{metric}/fuzz/{digest.hexdigest()[:16]}{suffix}"
+
+
+def _content(value, array) -> bytes:
+    """The bytes an input is digested by (:func:`call_id`); ``array`` is plain_array(value)."""
+    if isinstance(value, list):
+        if array is not None and array.ndim <= 2:
+            rows = value if array.ndim == 1 else itertools.chain.from_iterable(value)
+            types = ",".join(sorted(t.__name__ for t in set(map(type, rows))))
+            return f"A{array.dtype.str}{array.shape}{types}:".encode() + array.tobytes()
+    return b"J" + json.dumps(value, sort_keys=True, separators=(",", ":"), default=repr).encode()
 
 
 def sampled(case_id: str, rate: float, what: str = "oracle-sample") -> bool:
@@ -63,7 +92,8 @@ def _reference_fn(metric: str):
     return getattr(reference, metric)
 
 
-def make(case_id: str, metric: str, inputs: dict, params: dict, declared: dict, *, reference: bool = False):
+def make(case_id: str, metric: str, inputs: dict, params: dict, declared: dict, *, reference: bool = False,
+         arrays: dict | None = None):
     """The corpus case of this call: scikit-learn's outcome (the spec-derived oracle for a metric it
     lacks), or with ``reference`` the reference's, and the outcome under the port's declared
     conventions where they change it (as generators.conventions stores it)."""
@@ -72,9 +102,17 @@ def make(case_id: str, metric: str, inputs: dict, params: dict, declared: dict, 
     from generators.oracle import make_case
 
     fn = _reference_fn(metric) if reference else None  # None: scikit-learn, or the registry's spec-derived oracle
-    if reference and not declared:
-        lean = _reference_case(case_id, metric, inputs, params, fn)
-        if lean is not None:
+    lean = _lean_case(case_id, metric, inputs, params, fn, arrays)
+    if lean is not None:
+        key = conv.case_key(declared, metric, lean.raw["inputs"], lean.raw["params"]) if declared else None
+        if key is None:
+            return lean
+        combo = dict(part.split("=", 1) for part in key.split("+"))
+        other = _lean_case(case_id, metric, inputs, conv.rewrite(combo, metric, lean.raw["inputs"], lean.raw["params"]),
+                           fn, arrays)
+        if other is not None:
+            if differs(other.raw["expected"], lean.raw["expected"], TOLERANCE):
+                lean.raw["conventions"] = {key: other.raw["expected"]}
             return lean
     raw = make_case(case_id, metric, inputs, params, tags=("fuzzed",), oracle=fn)
     if reference:
@@ -112,42 +150,45 @@ def same(a, b) -> bool:
                for k in keys)
 
 
-def _array(value):
-    """A JSON-level input as the array make_case calls with, or None when it holds a string (a
-    non-finite token) or is ragged: the exact path then makes the case."""
-    try:
-        array = np.asarray(value)
-    except ValueError:
-        return None
-    return array if array.dtype.kind in "iuf" else None
-
-
-def _reference_case(case_id: str, metric: str, inputs: dict, params: dict, fn):
-    """The reference's case of a call, made without make_case's text round trip: the same outcome
-    for inputs of plain numbers (what most draws are), None for the rest."""
-    from generators.oracle import _builtin_bases, _stable_message
+def _lean_case(case_id: str, metric: str, inputs: dict, params: dict, fn, arrays: dict | None = None):
+    """The case of a call, made without make_case's text round trip (the corpus's pretty-printed
+    JSON, written and read back, then walked): the same case for inputs of plain numbers (what most
+    draws are), None for the rest.  ``fn``: the reference's function (its refusals recorded, its
+    warnings not), or None for the oracle make_case calls (scikit-learn, or the registry's
+    spec-derived oracle), called as make_case calls it.  ``arrays``: plain_array() of the inputs."""
+    from generators.oracle import _builtin_bases, _stable_message, call_oracle
 
     args = {}
     for name, value in inputs.items():
         if value is None:
             continue
-        args[name] = _array(value)
+        args[name] = arrays[name] if arrays is not None else plain_array(value)
         if args[name] is None:
             return None
     call_params = {k: decode_param(v) for k, v in params.items()}
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore")
-        try:
-            value = fn(**args, **call_params)
-        except Exception as exc:  # the reference's refusal is the expected outcome
-            outcome = {"error": {"type": type(exc).__name__, "bases": _builtin_bases(exc),
-                                 "message": _stable_message(exc)}}
-            expected = Expected(error=outcome["error"])
-        else:
-            outcome = {"value": to_json(value)}
-            expected = Expected(value=decode_numeric(outcome["value"]))
+    caught, extra = [], {}
+    if fn is None:
+        outcome, caught = call_oracle(metric, args, call_params)
+        entry = registry.METRICS.get(metric)
+        if entry is not None and entry.spec_derived:
+            extra["source"] = "spec-derived"
+    else:
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            try:
+                outcome = {"value": to_json(fn(**args, **call_params))}
+            except Exception as exc:  # the reference's refusal is the expected outcome
+                outcome = {"error": {"type": type(exc).__name__, "bases": _builtin_bases(exc),
+                                     "message": _stable_message(exc)}}
+    if "error" in outcome:
+        expected = Expected(error=dict(outcome["error"]))
+    else:
+        expected = Expected(value=decode_numeric(outcome["value"]))
     stored = {k: v for k, v in inputs.items() if v is not None}
-    raw = {"id": case_id, "metric": metric, "inputs": stored, "params": params, "expected": outcome,
-           "tags": ["fuzzed"]}
+    raw = {"id": case_id, "metric": metric, **extra, "inputs": stored, "params": params, "expected": outcome}
+    if caught:
+        raw["warnings"] = caught
+    raw["tags"] = ["fuzzed"]
     return Case(id=case_id, metric=metric, inputs=stored, params=call_params, expected=expected,
-                tags=("fuzzed",), file="fuzz", raw=raw)
+                tags=("fuzzed",), file="fuzz", raw=raw, warnings=tuple(caught),
+                source=extra.get("source", "scikit-learn"))

@@ -242,9 +242,14 @@ def _n_samples(inputs: dict) -> int | None:
     return lengths.pop()
 
 
+_CONTAINERS = frozenset({list, dict})
+
+
 def _copy(value: Any) -> Any:
     """A deep copy of JSON-level data (lists and dicts of scalars), as copy.deepcopy makes, faster."""
     if isinstance(value, list):
+        if not _CONTAINERS & set(map(type, value)):  # scalars only (most inputs): a flat copy, at C speed
+            return value.copy()
         return [_copy(v) if isinstance(v, (list, dict)) else v for v in value]
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}

@@ -20,11 +20,14 @@ rate, down to a floor that still notices a metric the port starts answering.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
 import numpy as np
+
+from conformance.encoding import plain_array
 
 # A relation between two inputs: y_pred drawn as a noisy copy of y_true, so that
 # agreement is neither perfect nor random.
@@ -100,8 +103,9 @@ class Weights:
     def __init__(self, prior: dict | None = None, counts: dict | None = None):
         self.prior = dict(prior or {})
         self.counts: dict[str, list[int]] = {k: list(v) for k, v in (counts or {}).items()}  # name -> [drawn, answered]
-        self._metrics: list[float] | None = None  # the metrics' weights, until the next note
-        self._templates: dict[str, list[float]] = {}  # metric -> its templates' weights, until a note of it
+        self._metrics: list[float] | None = None  # the metrics' weights, kept up to date by note()
+        self._templates: dict[str, list[float]] = {}  # metric -> its templates' weights, likewise
+        self._where: dict[str, int] = {}  # "metric:m" or "template:id" -> its place in the list above
 
     def _share(self, name: str, floor: float, prior: float | None = None) -> float:
         drawn, answered = self.counts.get(name, (0, 0))
@@ -116,13 +120,15 @@ class Weights:
         return self._share("template:" + template_id, self.TEMPLATE_FLOOR)
 
     def of_metrics(self, metrics: list[str]) -> list[float]:
-        if self._metrics is None:
+        if self._metrics is None or len(self._metrics) != len(metrics):
             self._metrics = [self.metric(m) for m in metrics]
+            self._where.update(("metric:" + m, i) for i, m in enumerate(metrics))
         return self._metrics
 
     def of_templates(self, metric: str, templates: list[dict]) -> list[float]:
         if metric not in self._templates:
             self._templates[metric] = [self.template(t["id"]) for t in templates]
+            self._where.update(("template:" + t["id"], i) for i, t in enumerate(templates))
         return self._templates[metric]
 
     def note(self, call: Call, answered: bool) -> None:
@@ -130,8 +136,12 @@ class Weights:
             entry = self.counts.setdefault(name, [0, 0])
             entry[0] += 1
             entry[1] += int(answered)
-        self._metrics = None  # the weights are computed afresh at the next draw
-        self._templates.pop(call.metric, None)
+        # the two weights the note changed, in place (the rest are as they were)
+        if self._metrics is not None and "metric:" + call.metric in self._where:
+            self._metrics[self._where["metric:" + call.metric]] = self.metric(call.metric)
+        templates = self._templates.get(call.metric)
+        if templates is not None and "template:" + call.template in self._where:
+            templates[self._where["template:" + call.template]] = self.template(call.template)
 
 
 # ------------------------------------------------------------------ lengths and values
@@ -178,25 +188,46 @@ def _labels(pool: list, n: int, rng) -> list:
     if rng.random() < 0.15:
         extra = max(pool) + 1
         pool.append(float(extra) if isinstance(pool[0], float) else int(extra))
-    return np.asarray(pool, dtype=object)[rng.integers(len(pool), size=n)].tolist()
+    return _array_of(pool)[rng.integers(len(pool), size=n)].tolist()
+
+
+def _array_of(values: list, kinds: set | None = None) -> np.ndarray:
+    """``values`` as an array whose ``tolist()`` gives them back as they are: int64 when all are
+    ints, float64 when all are floats, else Python objects (slow, but a mixed list stays mixed)."""
+    kinds = set(map(type, values)) if kinds is None else kinds
+    if kinds == {int}:
+        try:
+            return np.asarray(values, dtype=np.int64)
+        except OverflowError:
+            return np.asarray(values, dtype=object)
+    if kinds == {float}:
+        return np.asarray(values, dtype=float)
+    return np.asarray(values, dtype=object)
 
 
 def _noisy_copy(labels: list, pool: list, rng) -> list:
     """A prediction: ``labels`` with a random share of entries replaced."""
-    pool = np.asarray(list(pool) or [0, 1], dtype=object)
-    out = np.asarray(labels, dtype=object)
+    pool = list(pool) or [0, 1]
+    kinds = set(map(type, labels)) | set(map(type, pool))
+    pool, out = _array_of(pool, kinds), _array_of(labels, kinds)
     hit = rng.random(len(out)) < rng.random()
     out[hit] = pool[rng.integers(len(pool), size=int(hit.sum()))]
     return out.tolist()
 
 
-def _reals(shape, like: list, rng) -> list:
-    """Regression-like values of ``shape`` (n or (n, k)): the template's scale, or a numerics mode."""
-    mode = rng.random()
+def _stats(like: list) -> tuple[float, float]:
+    """(centre, spread) of a template's finite numbers: the scale regression-like draws take."""
     finite = [v for v in like if isinstance(v, (int, float)) and math.isfinite(v)]
     centre = float(np.mean(finite)) if finite else 0.0
     spread = float(np.std(finite)) if len(finite) > 1 else 1.0
-    spread = spread if spread > 0 and math.isfinite(spread) else 1.0
+    return centre, (spread if spread > 0 and math.isfinite(spread) else 1.0)
+
+
+def _reals(shape, stats: tuple[float, float], rng) -> list:
+    """Regression-like values of ``shape`` (n or (n, k)): the template's scale (``stats``, from
+    :func:`_stats`), or a numerics mode."""
+    mode = rng.random()
+    centre, spread = stats
     if mode < 0.55:
         x = centre + spread * rng.standard_normal(shape)
     elif mode < 0.65:  # ties and short decimals
@@ -214,7 +245,7 @@ def _reals(shape, like: list, rng) -> list:
     return np.asarray(x, dtype=float).tolist()
 
 
-def _probabilities(n: int, rng) -> list:
+def _probabilities(n: int, rng, shape=None) -> list:
     u = rng.random()
     x = rng.random(n)
     if u < 0.3:
@@ -223,7 +254,7 @@ def _probabilities(n: int, rng) -> list:
         x[rng.random(n) < 0.5] = 0.5
     elif u < 0.5:
         x = np.round(x)  # exactly 0 and 1 (clipping)
-    return np.asarray(x, dtype=float).tolist()
+    return np.asarray(x, dtype=float).reshape(shape or n).tolist()
 
 
 def _weights(n: int, rng) -> list:
@@ -242,37 +273,134 @@ def _weights(n: int, rng) -> list:
     return np.asarray(w, dtype=float).tolist()
 
 
-def _matrix(rows: int, template: list, rng) -> list:
-    """Rows like the template's: 0/1 indicators, probability rows, or real scores."""
-    flat = _numbers(template)
-    width = len(template[0]) if template and isinstance(template[0], list) else 2
-    if flat and _integral(flat) and set(flat) <= {0, 1}:
+# ------------------------------------------------------------------ what a template's input is
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """What a template's input holds, read once per template (a draw only rolls the dice): how its
+    draws are made (``make``: "keep", "weights", "labels", "indicators", "simplex", "probabilities",
+    "pool", "reals"), the classes or values drawn from, the scale of real values, the width of a
+    matrix, and the non-finite tokens the template holds (its draws hold one too)."""
+
+    make: str
+    depth: int
+    pool: tuple = ()
+    stats: tuple = (0.0, 1.0)
+    width: int = 2
+    nonfinite: tuple = ()
+
+
+_KINDS: dict[int, tuple] = {}  # id(template input) -> (the input, its _Kind): the input kept alive
+
+
+def _kind(value: list, name: str) -> _Kind:
+    found = _KINDS.get(id(value))
+    if found is not None and found[0] is value:
+        return found[1]
+    kind = _read_kind(value, name)
+    if len(_KINDS) > 100_000:
+        _KINDS.clear()
+    _KINDS[id(value)] = (value, kind)
+    return kind
+
+
+def _read_kind(value: list, name: str) -> _Kind:
+    depth = _depth(value)
+    if depth >= 3:
+        return _Kind("keep", depth)  # an error case about the shape: kept as it is
+    array = plain_array(value)
+    if array is not None and array.ndim == depth and array.size >= 256:  # (numpy pays off on long inputs)
+        rows = value if depth == 1 else itertools.chain.from_iterable(value)
+        if len(set(map(type, rows))) == 1:  # all ints or all floats: numpy reads it as the lists do
+            return _read_plain(array, name)
+    nonfinite = tuple(v for v in _flat(value) if isinstance(v, str))
+    flat = _numbers(value)
+    if depth == 2:  # rows like the template's: 0/1 indicators, probability rows, or real scores
+        width = len(value[0]) if value and isinstance(value[0], list) else 2
+        sums = [sum(_numbers(r)) for r in value if isinstance(r, list)]
+        if flat and _integral(flat) and set(flat) <= {0, 1}:
+            return _Kind("indicators", depth, width=width, nonfinite=nonfinite)
+        if flat and min(flat) >= 0 and sums and all(abs(s - 1) < 1e-6 for s in sums):
+            return _Kind("simplex", depth, width=width, nonfinite=nonfinite)
+        if flat and min(flat) >= 0 and max(flat) <= 1:
+            return _Kind("probabilities", depth, width=width, nonfinite=nonfinite)
+        if flat and _integral(flat):
+            return _Kind("pool", depth, pool=tuple(sorted(set(flat))), width=width, nonfinite=nonfinite)
+        return _Kind("reals", depth, stats=_stats(flat), width=width, nonfinite=nonfinite)
+    if name == "sample_weight":
+        return _Kind("weights", depth, nonfinite=nonfinite)
+    if flat and _integral(flat) and not any(isinstance(v, float) and 0 < abs(v) < 1 for v in flat) \
+            and len(set(flat)) <= max(12, len(flat) // 2):
+        return _Kind("labels", depth, pool=tuple(sorted(set(flat))), nonfinite=nonfinite)
+    if flat and min(flat) >= 0 and max(flat) <= 1:
+        return _Kind("probabilities", depth, nonfinite=nonfinite)
+    return _Kind("reals", depth, stats=_stats(flat), nonfinite=nonfinite)
+
+
+def _read_plain(array: np.ndarray, name: str) -> _Kind:
+    """:func:`_read_kind` of a non-empty input of finite numbers of one Python type, by numpy: the
+    same kind, without a Python loop over a template that may hold 10^5 samples."""
+    depth, flat = array.ndim, array.ravel()
+    integral = flat.dtype.kind in "iu" or bool(np.all(flat == np.trunc(flat)))
+    low, high = flat.min().item(), flat.max().item()
+    if depth == 2:
+        width = array.shape[1] if array.shape[1] else 2
+        if integral and bool(np.all((flat == 0) | (flat == 1))):
+            return _Kind("indicators", depth, width=width)
+        if low >= 0 and bool(np.all(np.abs(array.sum(axis=1) - 1) < 1e-6)):
+            return _Kind("simplex", depth, width=width)
+        if low >= 0 and high <= 1:
+            return _Kind("probabilities", depth, width=width)
+        if integral:
+            return _Kind("pool", depth, pool=tuple(np.unique(flat).tolist()), width=width)
+        return _Kind("reals", depth, stats=_stats(flat.tolist()), width=width)
+    if name == "sample_weight":
+        return _Kind("weights", depth)
+    if integral and not bool(np.any((np.abs(flat) > 0) & (np.abs(flat) < 1))) \
+            and len(np.unique(flat)) <= max(12, len(flat) // 2):
+        return _Kind("labels", depth, pool=tuple(np.unique(flat).tolist()))
+    if low >= 0 and high <= 1:
+        return _Kind("probabilities", depth)
+    return _Kind("reals", depth, stats=_stats(flat.tolist()))
+
+
+def _matrix(rows: int, kind: _Kind, rng) -> list:
+    width = kind.width
+    if kind.make == "indicators":
         return rng.integers(0, 2, (rows, width)).tolist()
-    sums = [sum(_numbers(r)) for r in template if isinstance(r, list)]
-    if flat and min(flat) >= 0 and sums and all(abs(s - 1) < 1e-6 for s in sums):
+    if kind.make == "simplex":
         p = rng.dirichlet(np.ones(width), rows)
         if rng.random() < 0.3:
             p = np.round(p, 1)
             p = p / np.where(p.sum(axis=1, keepdims=True) > 0, p.sum(axis=1, keepdims=True), 1)
         return p.tolist()
-    if flat and min(flat) >= 0 and max(flat) <= 1:
-        return np.reshape(_probabilities(rows * width, rng), (rows, width)).tolist()
-    if flat and _integral(flat):
-        pool = sorted(set(flat))
-        return np.asarray(pool, dtype=object)[rng.integers(len(pool), size=(rows, width))].tolist()
-    return _reals((rows, width), flat, rng)
+    if kind.make == "probabilities":
+        return _probabilities(rows * width, rng, (rows, width))
+    if kind.make == "pool":
+        return _array_of(list(kind.pool))[rng.integers(len(kind.pool), size=(rows, width))].tolist()
+    return _reals((rows, width), kind.stats, rng)
+
+
+def _vector(n: int, kind: _Kind, rng) -> list:
+    if kind.make == "weights":
+        return _weights(n, rng)
+    if kind.make == "labels":
+        return _labels(list(kind.pool), n, rng)
+    if kind.make == "probabilities":
+        return _probabilities(n, rng)
+    return _reals(n, kind.stats, rng)
 
 
 def _one(value: list, n: int, rng, name: str):
     """A new input of the template's kind with n samples."""
-    depth = _depth(value)
-    if depth >= 3:
-        return value  # an error case about the shape: keep it as it is
-    nonfinite = [v for v in (_flat(value)) if isinstance(v, str)]
-    made = _matrix(n, value, rng) if depth == 2 else _vector(value, n, rng, name)
-    if nonfinite and made:  # the template holds NaN or an infinity: so does the draw
+    kind = _kind(value, name)
+    if kind.make == "keep":
+        return value
+    made = _matrix(n, kind, rng) if kind.depth == 2 else _vector(n, kind, rng)
+    if kind.nonfinite and made:  # the template holds NaN or an infinity: so does the draw
         row = int(rng.integers(len(made)))
-        token = nonfinite[int(rng.integers(len(nonfinite)))]
+        token = kind.nonfinite[int(rng.integers(len(kind.nonfinite)))]
         if isinstance(made[row], list):
             made[row][int(rng.integers(len(made[row])))] = token
         else:
@@ -287,16 +415,18 @@ def _flat(value) -> list:
     return out
 
 
-def _vector(value: list, n: int, rng, name: str) -> list:
-    flat = _numbers(value)
-    if name == "sample_weight":
-        return _weights(n, rng)
-    if flat and _integral(flat) and not any(isinstance(v, float) and 0 < abs(v) < 1 for v in flat) \
-            and len(set(flat)) <= max(12, len(flat) // 2):
-        return _labels(sorted(set(flat)), n, rng)
-    if flat and min(flat) >= 0 and max(flat) <= 1:
-        return _probabilities(n, rng)
-    return _reals(n, flat, rng)
+def _plain(values: list):
+    """``values`` as a numeric array when it holds only numbers (no non-finite token), else None."""
+    array = np.asarray(values)
+    return array if array.dtype.kind in "iuf" else None
+
+
+def _integral_drawn(values: list) -> bool:
+    """:func:`_integral` of drawn values, by numpy when they are plain numbers (the same answer)."""
+    array = _plain(values)
+    if array is None:
+        return _integral(values)
+    return array.dtype.kind in "iu" or bool(np.all(np.isfinite(array) & (array == np.trunc(array))))
 
 
 def regenerate(inputs: dict, rng) -> dict:
@@ -313,11 +443,11 @@ def regenerate(inputs: dict, rng) -> dict:
         out[name] = _one(value, max(0, n + lengths[name] - base), rng, name)
     for a, b in _PAIRS:
         if a in out and b in out and _depth(out[a]) == _depth(out[b]) == 1 and len(out[a]) == len(out[b]) \
-                and all(not isinstance(v, str) for v in out[a] + out[b]) and _integral(out[a] + out[b]) \
+                and _plain(out[a] + out[b]) is not None and _integral_drawn(out[a] + out[b]) \
                 and rng.random() < 0.7:
             out[b] = _noisy_copy(out[a], sorted(set(out[a]) | set(out[b])), rng)
         elif a in out and b in out and _depth(out[a]) == _depth(out[b]) == 1 and len(out[a]) == len(out[b]) \
-                and rng.random() < 0.5 and not _integral(_numbers(out[a])):
+                and rng.random() < 0.5 and not _integral_drawn(_numbers(out[a])):
             noise = rng.standard_normal(len(out[a])) * 10.0 ** float(rng.integers(-3, 1))
             out[b] = [x if isinstance(x, str) else float(x + e) for x, e in zip(out[a], noise)]
     return out

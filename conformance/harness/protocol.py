@@ -18,7 +18,7 @@ from typing import Any
 import jsonschema
 import jsonschema_rs
 
-from conformance.encoding import EncodingError, decode_numeric, loads
+from conformance.encoding import EncodingError, compact, decode_numeric, loads
 
 PROTOCOL_VERSION = 2
 RESULTS_PROTOCOLS = (1, 2)  # a results file's header may name either: its lines are the same in both
@@ -29,7 +29,7 @@ SCHEMA_DIR = Path(__file__).resolve().parent.parent / "protocol_schema"
 # expected outcome, warnings, conventions -- ever reaches the port; ``seq`` is the only handle.
 CALL_FIELDS = ("metric", "inputs", "params")
 
-_dumps = json.JSONEncoder(allow_nan=False, separators=(",", ":"), ensure_ascii=False).encode
+_dumps = compact
 
 
 @cache

@@ -28,9 +28,17 @@ from importlib.metadata import PackageNotFoundError, version
 import numpy as np
 
 from conformance import registry
-from conformance.encoding import decode_numeric, decode_param, loads, to_json
+from conformance.encoding import compact, decode_param, loads, numeric_array, to_json
 
-_dumps = json.JSONEncoder(allow_nan=False, separators=(",", ":")).encode
+
+
+def _line(answer: dict) -> str:
+    """The answer's line: compact JSON, ASCII whatever the locale of stdout (a non-ASCII error
+    message escaped, as the standard library escapes it)."""
+    text = compact(answer)
+    if not text.isascii():
+        text = json.dumps(answer, allow_nan=False, separators=(",", ":"))
+    return text + "\n"
 
 
 def implementation() -> dict:
@@ -80,7 +88,7 @@ def run(message: dict, lookup=metric_function) -> dict:
     if found is None:
         return {"skipped": f"the reference has no metric {metric}"}
     fn, accepted = found
-    inputs = {k: (None if v is None else np.asarray(decode_numeric(v, k))) for k, v in message["inputs"].items()}
+    inputs = {k: (None if v is None else numeric_array(v, k)) for k, v in message["inputs"].items()}
     params = {k: decode_param(v) for k, v in message["params"].items()}
     if accepted is not None:
         unknown = sorted(set(inputs) - accepted) + sorted(set(params) - accepted)
@@ -116,7 +124,7 @@ def main(lookup=metric_function, name: str | None = None, respond=None) -> int:
         else:
             print(f"reference adapter: unknown command {cmd!r}", file=sys.stderr)
             return 1
-        out.write(_dumps(answer) + "\n")
+        out.write(_line(answer))
         out.flush()
     return 0
 
