@@ -139,7 +139,7 @@ def provenance(session, release):
     call already has a row for the release is not evaluated again; `nox -s provenance -- --full`
     evaluates every case."""
     session.install(f"scikit-learn=={release}", *PROVENANCE_RELEASES[release],
-                    "jsonschema", "jsonschema-rs", "pyyaml", "jinja2", "tqdm")
+                    "jsonschema", "jsonschema-rs", "pyyaml", "jinja2", "tqdm", "orjson")
     session.run("python", "-m", "generators.provenance", "evaluate", release, *session.posargs,
                 env={"PYTHONPATH": "."})
     session.run("python", "-m", "conformance.cli", "provenance", env={"PYTHONPATH": "."})  # docs/changes.md
