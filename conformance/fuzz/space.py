@@ -415,15 +415,9 @@ def _flat(value) -> list:
     return out
 
 
-def _plain(values: list):
-    """``values`` as a numeric array when it holds only numbers (no non-finite token), else None."""
-    array = np.asarray(values)
-    return array if array.dtype.kind in "iuf" else None
-
-
 def _integral_drawn(values: list) -> bool:
     """:func:`_integral` of drawn values, by numpy when they are plain numbers (the same answer)."""
-    array = _plain(values)
+    array = plain_array(values)
     if array is None:
         return _integral(values)
     return array.dtype.kind in "iu" or bool(np.all(np.isfinite(array) & (array == np.trunc(array))))
@@ -443,7 +437,7 @@ def regenerate(inputs: dict, rng) -> dict:
         out[name] = _one(value, max(0, n + lengths[name] - base), rng, name)
     for a, b in _PAIRS:
         if a in out and b in out and _depth(out[a]) == _depth(out[b]) == 1 and len(out[a]) == len(out[b]) \
-                and _plain(out[a] + out[b]) is not None and _integral_drawn(out[a] + out[b]) \
+                and plain_array(out[a] + out[b]) is not None and _integral_drawn(out[a] + out[b]) \
                 and rng.random() < 0.7:
             out[b] = _noisy_copy(out[a], sorted(set(out[a]) | set(out[b])), rng)
         elif a in out and b in out and _depth(out[a]) == _depth(out[b]) == 1 and len(out[a]) == len(out[b]) \
