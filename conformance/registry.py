@@ -44,7 +44,7 @@ BATCH = "batch-split"  # also: the harness may send the case in other input form
 RELATIONS = (PERMUTE, RENAME, DUPLICATE, SCALE, SWAP, BATCH)
 
 # The Hypothesis strategies that draw random calls of a metric (tests/test_fuzz_relations.py STRATEGIES).
-STRATEGIES = ("label-calls", "score-calls", "regression-calls", "clustering-calls")
+STRATEGIES = ("label-calls", "score-calls", "regression-calls", "clustering-calls", "deviance-calls")
 
 
 @dataclass(frozen=True)
@@ -103,6 +103,7 @@ CORES = {
     "scores.md": "shared rules of the score-based metrics: input names, the threshold pass, the positive class, bins",
     "multilabel.md": "shared rules of indicator-matrix input: validation, columns as labels, `average=\"samples\"`",
     "clustering.md": "shared rules of the clustering metrics: labelings, the contingency table, pair counts, nats, degenerate labelings, distances",
+    "deviances.md": "shared rules of the deviances and D² scores: the Tweedie power and its domain, the factor 2, D²'s null model, fewer than two samples, a zero null deviance",
 }
 
 W = Input("sample_weight", (Kind.WEIGHTS,), required=False)
@@ -144,6 +145,14 @@ def _clustering(name, returns, *, points=False, oracle=""):
     inputs = ((Input("X", (Kind.FEATURES,)), Input("labels", (Kind.LABELS,))) if points else
               (Input("labels_true", (Kind.LABELS,)), Input("labels_pred", (Kind.LABELS,))))
     return Metric(name, "clustering", inputs, "clustering.md", returns, frozenset(), "clustering-calls", oracle)
+
+
+def _deviance(name, returns, *, probabilities=False):
+    """A deviance or D² score: regression values, or (the D² of Brier and log loss) labels and probabilities."""
+    inputs = ((Input("y_true", (Kind.LABELS,)), Input("y_proba", (Kind.PROBABILITIES,))) if probabilities
+              else VALUES) + (W,)
+    return Metric(name, "deviances", inputs, "deviances.md", returns, frozenset({PERMUTE, DUPLICATE, SCALE}),
+                  "deviance-calls", reference="conformance.reference._deviances")
 
 
 PRF = "precision_recall_fscore_support.md"
@@ -213,6 +222,23 @@ _ENTRIES = (
     _clustering("silhouette_samples", "one float per sample", points=True),
     _clustering("calinski_harabasz_score", "float", points=True),
     _clustering("davies_bouldin_score", "float", points=True),
+    # deviances: the Tweedie deviances, the pinball loss and the D² scores (fraction of a deviance explained
+    # against a constant null model fitted to y_true).  Permuting, duplicating a sample at half weight and
+    # scaling the weights change none of them (D² below two samples excepted: conformance/fuzz/relations.py);
+    # none is symmetric (pinball's sides, the deviances' domains, D²'s null model are y_true's).
+    *(_deviance(name, returns) for name, returns in (
+        ("mean_pinball_loss", "float or a list; `alpha` weighs under-prediction, 1 − `alpha` over-prediction"),
+        ("mean_poisson_deviance", "float; Tweedie power 1, y ≥ 0 and y_pred > 0"),
+        ("mean_gamma_deviance", "float; Tweedie power 2, y > 0 and y_pred > 0"),
+        ("mean_tweedie_deviance", "float; `power` ≤ 0 or ≥ 1, one output"),
+        ("d2_tweedie_score", "float; null model the mean; NaN below two samples; error for a constant y_true"),
+        ("d2_pinball_score", "float or a list; null model the `alpha`-quantile; 1.0 / 0.0 for a constant y_true"),
+        ("d2_absolute_error_score", "`d2_pinball_score` with `alpha=0.5`: null model the median"),
+    )),
+    *(_deviance(name, returns, probabilities=True) for name, returns in (
+        ("d2_brier_score", "float; null model the class frequencies; NaN/−∞ for one class in y_true"),
+        ("d2_log_loss_score", "float; null model the class frequencies, clipped to [ε, 1 − ε]"),
+    )),
 )
 
 #: Every metric of the corpus, by name.

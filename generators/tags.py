@@ -130,6 +130,15 @@ TAGS = {
     "zero-division": "A ratio with a zero denominator, and what the zero_division keyword makes of it.",
     "zero-target": "A target of 0 in a relative error (MAPE).",
     "zero-weight": "Samples of weight 0.",
+    # deviances: the Tweedie deviances, the pinball loss and the D² scores
+    "tweedie-power": "The Tweedie power keyword: which deviance (0 squared error, 1 Poisson, 2 Gamma, others), and "
+                     "the powers in (0, 1) that are refused.",
+    "deviance-domain": "Values at the edge of or outside a deviance's domain: y_pred <= 0, y_true < 0 (Poisson), "
+                       "y_true <= 0 (Gamma).",
+    "pinball-alpha": "The pinball loss's alpha: the quantile level, which side of the prediction weighs alpha.",
+    "null-model": "D²'s null model: the constant fitted to y_true (mean, alpha-quantile, class frequencies) "
+                  "that the model's deviance is compared with.",
+    "zero-null-deviance": "y_true is constant (one class), so the deviance of D²'s null model is 0.",
 }
 
 
