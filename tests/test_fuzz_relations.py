@@ -346,9 +346,39 @@ def clustering_calls(draw, metrics):
     return metric, {"labels_true": draw(ids), "labels_pred": draw(ids)}, {}
 
 
+@st.composite
+def deviance_calls(draw, metrics):
+    """(metric, inputs, params): the deviances and D² scores, inside each one's domain: positive
+    quarters for the Tweedie powers, any quarters for the pinball loss, labels and probability rows
+    for the D² of Brier and log loss."""
+    metric = draw(st.sampled_from(sorted(metrics)))
+    n = draw(st.integers(1, 8))
+    params: dict = {}
+    if metric in ("d2_brier_score", "d2_log_loss_score"):
+        k = draw(st.sampled_from([2, 3]))
+        y_true = [i % k for i in range(k)] + draw(st.lists(st.integers(0, k - 1), min_size=max(0, n - k),
+                                                            max_size=max(0, n - k)))
+        inputs = {"y_true": y_true[:max(n, k)], "y_proba": _probability_rows(draw, max(n, k), k)}
+        return metric, _with_weights(draw, inputs, max(n, k)), params
+    outputs = 1 if "tweedie" in metric or "poisson" in metric or "gamma" in metric else draw(
+        st.sampled_from([1, 1, 2]))
+    low = 1 if outputs == 1 and metric not in ("mean_pinball_loss",) else -24
+    value = st.integers(low, 24).map(lambda v: v / 4)
+    row = value if outputs == 1 else st.lists(value, min_size=outputs, max_size=outputs)
+    inputs = {"y_true": draw(st.lists(row, min_size=n, max_size=n)),
+              "y_pred": draw(st.lists(row, min_size=n, max_size=n))}
+    if metric in ("mean_tweedie_deviance", "d2_tweedie_score"):
+        _maybe(draw, params, "power", [0, 1, 1.5, 2, 3, -1])
+    if metric in ("mean_pinball_loss", "d2_pinball_score"):
+        _maybe(draw, params, "alpha", [0.0, 0.1, 0.5, 0.75, 1.0])
+    if metric in ("mean_pinball_loss", "d2_pinball_score", "d2_absolute_error_score"):
+        _maybe(draw, params, "multioutput", ["raw_values", "uniform_average"] + ([[1.0, 0.5]] if outputs > 1 else []))
+    return metric, _with_weights(draw, inputs, n), params
+
+
 #: The strategy each registry entry names (conformance/registry.py ``strategy``).
 STRATEGIES = {"label-calls": label_calls, "score-calls": score_calls, "regression-calls": regression_calls,
-              "clustering-calls": clustering_calls}
+              "clustering-calls": clustering_calls, "deviance-calls": deviance_calls}
 
 
 def calls_of(metric, multilabel=True):

@@ -315,7 +315,14 @@ def _negative_weight(inputs: dict) -> bool:
 def _median_of_negative_weights(metric: str, inputs: dict) -> bool:
     # scikit-learn's weighted median (a cumulative sum of the weights in value order) is no function
     # of the weighted sample once a weight is negative: the order of tied values decides.
-    return metric == "median_absolute_error" and _negative_weight(inputs)
+    return metric in _WEIGHTED_QUANTILE and _negative_weight(inputs)
+
+
+# deviances: the D² of the pinball loss read the same weighted quantile as median_absolute_error, and every
+# D² is NaN below two rows, like r2_score (so duplicate-is-weight-2 does not apply there).
+_WEIGHTED_QUANTILE = ("median_absolute_error", "d2_pinball_score", "d2_absolute_error_score")
+_NAN_BELOW_TWO_ROWS = ("r2_score", "d2_tweedie_score", "d2_pinball_score", "d2_absolute_error_score",
+                       "d2_brier_score", "d2_log_loss_score")
 
 
 def _permute(metric, inputs, params, rng) -> list[Variant]:
@@ -508,7 +515,7 @@ def _duplicate(metric, inputs, params, rng) -> list[Variant]:
     n = _n_samples(inputs)
     if n is None or n < 1 or _median_of_negative_weights(metric, inputs):
         return []
-    if metric == "r2_score" and n < 2:
+    if metric in _NAN_BELOW_TWO_ROWS and n < 2:
         return []  # NaN below two rows, whatever the weights
     if metric == "multilabel_confusion_matrix" and params.get("samplewise"):
         return []  # one matrix per sample: a copy adds one

@@ -26,8 +26,9 @@ def tweedie():
         name = "default-power" if not params else f"power={params['power']}"
         yield dev_case(T, f"worked-example/{name}", *POSITIVE, params,
                        tags=["worked-example", "null-model", *extra],
-                       description="scikit-learn's docstring example: the model's mean deviance against that of "
-                       "predicting mean(y_true) = 2.75 everywhere. Power 0 is r2_score.")
+                       description="scikit-learn's docstring example at " + (
+                           "power 0 (r2_score): " if not params else f"power {params['power']}: ")
+                       + "the model's mean deviance against that of predicting mean(y_true) = 2.75 everywhere.")
     yield dev_case(T, "worked-example/perfect/power=2", POSITIVE[0], POSITIVE[0], {"power": 2},
                    tags=["worked-example"], description="A perfect prediction scores 1.0.")
     yield dev_case(T, "power=1.5/zero-targets", [0.0, 1.0, 0.0, 4.0], [0.5, 1.0, 0.5, 2.0], {"power": 1.5},

@@ -61,9 +61,6 @@ def powers():
         {"power": -1}, tags=["deviance-domain", *FACTOR],
         description="A negative power needs y_pred > 0 only: y_true may be 0 or negative, and the term of y "
         "alone uses max(y, 0).")
-    yield dev_case(
-        "mean_tweedie_deviance", "power=True", *DOC, {"power": True}, tags=["tweedie-power", "quirk"],
-        description="A bool is an int for the keyword check: power=True is power 1, Poisson.")
     for power in (0.5, 0.01, 0.99):
         yield from each(
             ("mean_tweedie_deviance", "d2_tweedie_score"), f"error/power={power}", *POSITIVE, {"power": power},
