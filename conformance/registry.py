@@ -149,10 +149,11 @@ def _clustering(name, returns, *, points=False, oracle=""):
 
 def _deviance(name, returns, *, probabilities=False):
     """A deviance or D² score: regression values, or (the D² of Brier and log loss) labels and probabilities."""
-    inputs = ((Input("y_true", (Kind.LABELS,)), Input("y_proba", (Kind.PROBABILITIES,))) if probabilities
-              else VALUES) + (W,)
+    # d2_log_loss_score's y_proba defaults to None (the deprecated y_pred may carry it), as log_loss's.
+    proba = Input("y_proba", (Kind.PROBABILITIES,), required=name != "d2_log_loss_score")
+    inputs = ((Input("y_true", (Kind.LABELS,)), proba) if probabilities else VALUES) + (W,)
     return Metric(name, "deviances", inputs, "deviances.md", returns, frozenset({PERMUTE, DUPLICATE, SCALE}),
-                  "deviance-calls", reference="conformance.reference._deviances")
+                  "deviance-calls")
 
 
 PRF = "precision_recall_fscore_support.md"

@@ -45,10 +45,6 @@ NOT_COVERED: dict[str, tuple[str, str]] = {
     **{name: ("ranking metric", f"the ranking family: {_LATER}")
        for name in ("coverage_error", "dcg_score", "ndcg_score", "label_ranking_average_precision_score",
                     "label_ranking_loss")},
-    **{name: ("deviance or D² score", f"the deviances family: {_LATER}")
-       for name in ("d2_absolute_error_score", "d2_brier_score", "d2_log_loss_score", "d2_pinball_score",
-                    "d2_tweedie_score", "mean_gamma_deviance", "mean_pinball_loss", "mean_poisson_deviance",
-                    "mean_tweedie_deviance")},
     **{name: ("classification extra", f"the classification extras: {_LATER}")
        for name in ("auc", "class_likelihood_ratios", "confusion_matrix_at_thresholds", "det_curve",
                     "hinge_loss", "metric_at_thresholds")},

@@ -221,10 +221,18 @@ def _faithful(metric, inputs, params):
     return reference(metric, inputs, params)
 
 
+def _plain_model(model):
+    """The model with numpy answers as plain floats and lists, as a port's decoded answer is."""
+    def run(reading, metric, inputs, params):
+        value = model(reading, metric, inputs, params)
+        return value.tolist() if isinstance(value, np.ndarray) else value
+    return run
+
+
 FAMILY = Family(
     name="deviances",
     readings=tuple(readings.readings),
-    model=readings.model(_faithful),
+    model=_plain_model(readings.model(_faithful)),
     owns=lambda case: case["metric"] in METRICS,
     cases=generated_cases,
 )
