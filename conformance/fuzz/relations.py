@@ -67,8 +67,8 @@ The relations
     every metric reads, and a sample of weight 2w counts as two of weight w.  Halving
     keeps every total, so count outputs are unchanged too (``normalize=False``,
     ``confusion_matrix``, supports).  For metrics that take ``sample_weight``.
-    Not applied: ``median_absolute_error`` with a negative weight (as for
-    permute-samples); ``r2_score`` below two samples (scikit-learn's rule "not well-defined
+    Not applied: ``median_absolute_error``, ``d2_pinball_score`` and ``d2_absolute_error_score``
+    with a negative weight (as for permute-samples); ``r2_score`` and the D² scores below two samples (scikit-learn's rule "not well-defined
     with less than two samples" counts rows, not weight: r2_score([1.], [2.]) is NaN,
     r2_score([1., 1.], [2., 2.], sample_weight=[.5, .5]) is 0.0);
     ``multilabel_confusion_matrix(samplewise=True)`` (one matrix per sample: a copy adds
