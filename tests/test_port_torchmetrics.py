@@ -86,6 +86,11 @@ DIVERGENCE_IDS = {
     "top-k-lengths-not-checked",
     "target-values-not-checked",
     "calibration-bins-closed-on-the-left",
+    # deviances (ports/torchmetrics/deviances.py)
+    "tweedie-power-not-finite-accepted",
+    "tweedie-outputs-pooled",
+    "tweedie-empty-accepted",
+    "tweedie-non-finite-accepted",
 }
 
 # The crashes of the library (errors thrown inside torch, not by a `raise` of torchmetrics): declared as bugs.

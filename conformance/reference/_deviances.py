@@ -69,12 +69,13 @@ def _one_output(y_true, y_pred, sample_weight, name):
 
 
 def _check_domain(y, mu, power) -> None:
+    # min() instead of any(mu <= 0): the same answer without a temporary boolean array.
     message = f"Mean Tweedie deviance error with power={power} can only be used on "
-    if power < 0 and np.any(mu <= 0):
+    if power < 0 and mu.min() <= 0:
         raise ValueError(message + "strictly positive y_pred.")
-    if 1 <= power < 2 and (np.any(y < 0) or np.any(mu <= 0)):
+    if 1 <= power < 2 and (y.min() < 0 or mu.min() <= 0):
         raise ValueError(message + "non-negative y and strictly positive y_pred.")
-    if power >= 2 and (np.any(y <= 0) or np.any(mu <= 0)):
+    if power >= 2 and (y.min() <= 0 or mu.min() <= 0):
         raise ValueError(message + "strictly positive y and y_pred.")
 
 
@@ -85,19 +86,45 @@ def _unit_deviance(y, mu, power) -> np.ndarray:
     Gamma).  Any other power is the general form, whose first term y^(2-p) / ((1-p)(2-p))
     depends on y alone -- it is what makes a perfect prediction score 0.  For p < 0,
     y ≤ 0 is allowed and that term takes max(y, 0).
+
+    Speed (benchmarks/bench_deviances.py): one buffer (two for the general power), every
+    step written into it in place (out=), so a call does not allocate one array per operation.
+    The arithmetic itself is scikit-learn's, operation for operation (see the general power).
     """
+    d = np.empty(np.broadcast_shapes(np.shape(y), np.shape(mu)), dtype=np.result_type(y, mu, 1.0))
     if power == 0:
-        return (y - mu) ** 2
+        np.subtract(y, mu, out=d)
+        return np.square(d, out=d)
     if power == 1:
         with np.errstate(divide="ignore", invalid="ignore"):
-            ylogy = np.where(y == 0, 0.0, y * np.log(y / mu))  # scipy's xlogy
-        return 2 * (ylogy - y + mu)
-    if power == 2:
-        return 2 * (np.log(mu / y) + y / mu - 1)
-    base = np.where(y > 0, y, 0.0) if power < 0 else y
-    return 2 * (np.power(base, 2 - power) / ((1 - power) * (2 - power))
-                - y * np.power(mu, 1 - power) / (1 - power)
-                + np.power(mu, 2 - power) / (2 - power))
+            np.divide(y, mu, out=d)
+            np.log(d, out=d)
+            np.multiply(d, y, out=d)
+        d[y == 0] = 0.0  # scipy's xlogy: 0 · log 0 = 0
+        np.subtract(d, y, out=d)
+        np.add(d, mu, out=d)
+    elif power == 2:
+        np.divide(mu, y, out=d)                          # log(μ/y) + y/μ − 1, in scikit-learn's order
+        np.log(d, out=d)
+        d += y / mu
+        d -= 1
+    else:
+        # scikit-learn's order of operations, term by term: ((A − B) + C).  The terms cancel for a
+        # perfect prediction, so the last bits decide whether a constant y_true's null deviance is
+        # exactly 0 (d2_tweedie_score's ZeroDivisionError) or rounding noise: the same pow calls and
+        # the same order keep those bits scikit-learn's.
+        base = np.maximum(y, 0.0) if power < 0 else y
+        np.power(base, 2 - power, out=d)
+        d /= (1 - power) * (2 - power)                   # A = y^(2-p) / ((1-p)(2-p))
+        term = np.power(mu, 1 - power)
+        term *= y
+        term /= 1 - power                                # B = y μ^(1-p) / (1-p)
+        d -= term
+        np.power(mu, 2 - power, out=term)
+        term /= 2 - power                                # C = μ^(2-p) / (2-p)
+        d += term
+    d *= 2
+    return d
 
 
 def _mean(values, sample_weight) -> float:

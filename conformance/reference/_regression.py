@@ -82,7 +82,7 @@ def _as_array(a, dtype, name="Input"):
         if a.dtype.kind == "O":
             a = a.astype(np.float64)
     else:
-        a = a.astype(dtype)
+        a = a.astype(dtype, copy=False)  # no copy when it already is (a 10^6-row copy costs more than the metric)
     if a.ndim >= 3:
         raise ValueError(f"Found array with dim {a.ndim}, while dim <= 2 is required.")
     if a.dtype.kind == "f" and not np.isfinite(a).all():
