@@ -17,6 +17,7 @@ import _doc  # benchmarks/_doc.py: the one writer of docs/performance.md
 
 import argparse
 import sys
+import os
 import time
 import warnings
 
@@ -60,7 +61,7 @@ def run(n: int, repeats: int) -> list[dict]:
     return rows
 
 
-def section(rows: list[dict], repeats: int) -> str:
+def section(rows: list[dict], repeats: int, load: tuple[float, float]) -> str:
     lines = [
         START,
         "## Deviances: reference vs scikit-learn",
@@ -90,10 +91,11 @@ def section(rows: list[dict], repeats: int) -> str:
                      f"{r['sklearn'] / r['floor']:.2f}× faster than scikit-learn.")
     lines += ["", "Machine:", "", "| | |", "|---|---|"]
     lines += [f"| {key} | {value} |" for key, value in machine()]
+    lines += [f"| load average (1 min) before / after | {load[0]:.2f} / {load[1]:.2f} |"]
     lines += [
         "",
         "Why the target is out of reach in numpy (docs/decisions/0028): the deviance is one pass of "
-        "elementwise transcendental functions (a log for powers 1 and 2, two or three `pow` for the others) "
+        "elementwise transcendental functions (a log for powers 1 and 2, three `pow` for the others) "
         "and a mean. scikit-learn's own cost at 10⁶ rows is that same arithmetic plus its validation, so a "
         "numpy implementation can only shave the validation and the temporaries: the \"scikit-learn / "
         "arithmetic alone\" column is the most any numpy reference could gain. The reference keeps "
@@ -110,9 +112,11 @@ def main(argv=None) -> int:
     parser.add_argument("--quick", action="store_true", help="1e5 rows, print only")
     parser.add_argument("--repeats", type=int, default=7)
     args = parser.parse_args(argv)
+    before = os.getloadavg()[0]
     rows = run(10**5 if args.quick else 10**6, args.repeats)
+    load = (before, os.getloadavg()[0])
     if not args.quick:
-        _doc.write_section(START, END, section(rows, args.repeats))
+        _doc.write_section(START, END, section(rows, args.repeats, load))
         print(f"wrote {_doc.DOC}")
     return 0
 
