@@ -162,16 +162,14 @@ def _mean_null(metric, inputs, params):
 @readings.reading("d2-uniform-null-model", "D² of Brier and log loss compares with uniform probabilities 1/K, "
                   "not the class frequencies of y_true", D2_PROBABILITY)
 def _uniform_null(metric, inputs, params):
-    value = reference(metric, inputs, params)
     if len(inputs["y_true"]) < 2:
-        return SAME
+        return SAME  # NaN below two samples, whatever the null model
     original = dv._null
     dv._null = lambda indicator, w: np.full(indicator.shape, 1 / indicator.shape[1])
     try:
         return reference(metric, inputs, params)
     finally:
         dv._null = original
-        del value
 
 
 @readings.reading("d2-constant-target-undefined", "D² of a constant y_true (null deviance 0) is 0/0 = NaN for a "

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from generators.deviances._common import TWEEDIE, dev_case, each, wrong
 
-TWEEDIE_ONLY = ("mean_tweedie_deviance",)
 # scikit-learn's docstring example (the same for Poisson and Tweedie power 1), and Gamma's.
 DOC = ([2.0, 0.0, 1.0, 4.0], [0.5, 0.5, 2.0, 2.0])
 DOC_GAMMA = ([2.0, 0.5, 1.0, 4.0], [0.5, 0.5, 2.0, 2.0])
