@@ -98,9 +98,10 @@ def _is_input(metric: str, parameter: inspect.Parameter, constraints) -> bool:
 
 
 def label_metrics() -> list[str]:
-    """The corpus metrics a callable keyword may name: those called as ``f(y_true, y_pred, ...)`` on labels."""
+    """The corpus metrics a callable keyword may name: those whose first two inputs hold labels, called as
+    ``f(y_true, y_pred, ...)``."""
     return sorted(name for name, m in registry.METRICS.items()
-                  if m.input_names()[:2] == ("y_true", "y_pred") and registry.Kind.LABELS in m.inputs[0].kinds)
+                  if len(m.inputs) >= 2 and all(registry.Kind.LABELS in i.kinds for i in m.inputs[:2]))
 
 
 def signature(metric: str) -> dict:
