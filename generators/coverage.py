@@ -49,9 +49,6 @@ NOT_COVERED: dict[str, tuple[str, str]] = {
        for name in ("d2_absolute_error_score", "d2_brier_score", "d2_log_loss_score", "d2_pinball_score",
                     "d2_tweedie_score", "mean_gamma_deviance", "mean_pinball_loss", "mean_poisson_deviance",
                     "mean_tweedie_deviance")},
-    **{name: ("classification extra", f"the classification extras: {_LATER}")
-       for name in ("auc", "class_likelihood_ratios", "confusion_matrix_at_thresholds", "det_curve",
-                    "hinge_loss", "metric_at_thresholds")},
     **{name: ("pairwise distances and kernels", f"the pairwise family: {_LATER}")
        for name in ("DistanceMetric", "euclidean_distances", "nan_euclidean_distances", "pairwise_distances",
                     "pairwise_distances_argmin", "pairwise_distances_argmin_min", "pairwise_distances_chunked",
