@@ -215,8 +215,7 @@ _ENTRIES = (
     _clustering("davies_bouldin_score", "float", points=True),
     # classification extras: hinge loss, likelihood ratios, the DET curve, auc and the per-threshold functions
     # (generators/extras/, conformance/reference/_extras.py; metric_func by name: docs/decisions/0030)
-    *(Metric(name, "extras", inputs, core, returns, frozenset(relations), "score-calls",
-             reference="conformance.reference._extras")
+    *(Metric(name, "extras", inputs, core, returns, frozenset(relations), "score-calls")
       for name, inputs, core, returns, relations in (
           ("hinge_loss", (VECTOR_PAIR[0], Input("pred_decision", (Kind.SCORES,)), W), "scores.md",
            "float; binary ±1 margins, multiclass Crammer-Singer", {PERMUTE, DUPLICATE, SCALE}),

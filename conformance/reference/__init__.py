@@ -128,6 +128,15 @@ from conformance.reference._clustering import (
     silhouette_score,
     v_measure_score,
 )
+# the classification extras (_extras.py): hinge loss, likelihood ratios, the DET curve, auc, per-threshold functions
+from conformance.reference._extras import (
+    auc,
+    class_likelihood_ratios,
+    confusion_matrix_at_thresholds,
+    det_curve,
+    hinge_loss,
+    metric_at_thresholds,
+)
 # streaming: the count metrics batch by batch (update / merge / reset / compute; docs/streaming.md)
 from conformance.reference.streaming import CountAccumulator
 
@@ -193,4 +202,11 @@ __all__ = [
     "silhouette_samples",
     "silhouette_score",
     "v_measure_score",
+    # classification extras (_extras.py)
+    "auc",
+    "class_likelihood_ratios",
+    "confusion_matrix_at_thresholds",
+    "det_curve",
+    "hinge_loss",
+    "metric_at_thresholds",
 ]
