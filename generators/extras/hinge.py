@@ -42,6 +42,10 @@ def binary():
     yield _hinge("binary/labels-ignored", [0, 1, 1], [-1.0, 0.5, 2.0], {"labels": [0, 1]},
                  tags=["labels-declared"],
                  description="labels naming the two classes changes nothing in the binary case.")
+    yield _hinge("binary/labels-two-y-true-three", [0, 1, 2, 2], [0.5, -1.0, -2.0, 1.0], {"labels": [0, 1]},
+                 tags=["quirk", "labels-declared", "labels-subset"],
+                 description="labels names two classes, so the binary branch runs, but y_true holds three: "
+                 "LabelBinarizer's first column makes class 0 the +1 and every other class -1.")
     yield _hinge("binary/probabilities", [0, 1, 1, 0], [0.1, 0.9, 0.6, 0.3],
                  tags=["probability-bounds", *wrong("hinge-labels-as-given")],
                  description="Probabilities passed as decisions are margins too: every loss is positive.")

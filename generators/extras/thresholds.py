@@ -120,6 +120,9 @@ def metric():
                   tags=["quirk", "non-contiguous-labels"],
                   description="y_true is passed as it is while y_pred is 0/1: with labels 1 and 2 only the "
                   "1s predicted at or above the threshold match.")
+    yield _scores(MAT, "error/metric-refuses", Y, S, {"metric_func": "fbeta_score"}, tags=["error", "beta"],
+                  description="fbeta_score needs beta and metric_params gives none: the named metric's refusal "
+                  "is the call's.")
     yield _scores(MAT, "error/nan-score", [0, 1], [0.1, "NaN"], {"metric_func": "accuracy_score"},
                   tags=["error", "non-finite-input", "nan-input"], description="A NaN score is refused.")
 

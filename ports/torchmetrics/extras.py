@@ -47,9 +47,12 @@ def calls(case: dict, Call, Skip):
     preds = torch.from_numpy(d)
     if classes.size <= 2:
         seen = np.unique(y)
-        if seen.size != 2:
-            raise Skip(f"{seen.size} class(es) in y_true: which of torchmetrics's targets 0 and 1 they are has no "
-                       "answer (scikit-learn reads one class as -1)")
+        if seen.size == 1:
+            raise Skip("one class in y_true: scikit-learn reads it as -1 (LabelBinarizer's one-class column); which "
+                       "of torchmetrics's targets 0 and 1 it is would be the adapter's choice, not the library's")
+        if seen.size > 2:
+            raise Skip("labels names two classes but y_true holds more: scikit-learn's binary branch reads y_true's "
+                       "first class as +1 and every other as -1; torchmetrics's binary hinge loss takes two classes")
         target = torch.from_numpy((y == seen[1]).astype(np.int64).reshape(-1))
         return [Call(TF.binary_hinge_loss, TC.BinaryHingeLoss, preds, target, {"validate_args": True})], \
             lambda values: values[0]
