@@ -47,8 +47,8 @@ def det():
     yield _scores(DET, "decision-values", [0, 1, 0, 1, 1], [-3.0, 2.5, 0.0, -0.5, 7.0],
                   tags=["decision-values", *fnr], description="Decision values of both signs as scores.")
     yield _scores(DET, "perfect", [0, 0, 1, 1], [0.1, 0.2, 0.8, 0.9], tags=["worked-example"],
-                  description="Separable scores: the curve is cut to the single corner fpr 0, fnr 0 and the two "
-                  "thresholds around it.")
+                  description="Separable scores: the curve is cut to one point, fpr 0 and fnr 0 at the lowest "
+                  "positive score, 0.8.")
     yield _scores(DET, "error/single-class", [1, 1, 1], [0.1, 0.5, 0.9], tags=["error", "single-class"],
                   description="One class in y_true: the DET curve is not defined, refused.")
     yield _scores(DET, "error/multiclass-with-pos-label", [0, 1, 2, 1], [0.1, 0.5, 0.9, 0.3], {"pos_label": 1},
@@ -118,8 +118,8 @@ def metric():
                   "is no threshold.")
     yield _scores(MAT, "labels-1-2", [1, 2, 2, 1], [0.1, 0.4, 0.35, 0.8], {"metric_func": "accuracy_score"},
                   tags=["quirk", "non-contiguous-labels"],
-                  description="y_true is passed as it is while y_pred is 0/1: with labels 1 and 2 only the "
-                  "1s predicted at or above the threshold match.")
+                  description="y_true is passed as it is while y_pred is 0/1: with labels 1 and 2 only the samples "
+                  "of class 1 scoring at or above the threshold match.")
     yield _scores(MAT, "error/metric-refuses", Y, S, {"metric_func": "fbeta_score"}, tags=["error", "beta"],
                   description="fbeta_score needs beta and metric_params gives none: the named metric's refusal "
                   "is the call's.")
