@@ -240,6 +240,28 @@ _ENTRIES = (
         ("d2_brier_score", "float; null model the class frequencies; NaN/−∞ for one class in y_true"),
         ("d2_log_loss_score", "float; null model the class frequencies, clipped to [ε, 1 − ε]"),
     )),
+    # classification extras: hinge loss, likelihood ratios, the DET curve, auc and the per-threshold functions
+    # (generators/extras/, conformance/reference/_extras.py; metric_func by name: docs/decisions/0030).  No
+    # rename-classes: the greater class is the positive one.  No scale-weights where the answer holds weighted
+    # counts (the per-threshold functions); none for auc, whose points are ordered and unweighted.
+    *(Metric(name, "extras", inputs, core, returns, frozenset(relations), "score-calls")
+      for name, inputs, core, returns, relations in (
+          ("hinge_loss", (VECTOR_PAIR[0], Input("pred_decision", (Kind.SCORES,)), W), "scores.md",
+           "float; binary ±1 margins, multiclass Crammer-Singer", {PERMUTE, DUPLICATE, SCALE}),
+          ("class_likelihood_ratios", VECTOR_PAIR + (W,), "confusion_matrix.md",
+           "`[LR+, LR-]`; `replace_undefined_by` on a zero denominator", {PERMUTE, DUPLICATE, SCALE}),
+          ("det_curve", (VECTOR_PAIR[0], Input("y_score", (Kind.SCORES, Kind.PROBABILITIES)), W),
+           "scores.md",
+           "`[fpr, fnr, thresholds]`, thresholds increasing", {PERMUTE, DUPLICATE, SCALE}),
+          ("auc", (Input("x", (Kind.SCORES,)), Input("y", (Kind.SCORES,))), "scores.md",
+           "float; trapezoids, x increasing or decreasing", set()),
+          ("confusion_matrix_at_thresholds", (VECTOR_PAIR[0], Input("y_score", (Kind.SCORES, Kind.PROBABILITIES)), W),
+           "scores.md",
+           "`[tns, fps, fns, tps, thresholds]`, thresholds decreasing", {PERMUTE, DUPLICATE}),
+          ("metric_at_thresholds", (VECTOR_PAIR[0], Input("y_score", (Kind.SCORES, Kind.PROBABILITIES)), W),
+           "scores.md",
+           "`[values, thresholds]`; `metric_func` a corpus metric's name", {PERMUTE, DUPLICATE}),
+      )),
 )
 
 #: Every metric of the corpus, by name.

@@ -45,9 +45,6 @@ NOT_COVERED: dict[str, tuple[str, str]] = {
     **{name: ("ranking metric", f"the ranking family: {_LATER}")
        for name in ("coverage_error", "dcg_score", "ndcg_score", "label_ranking_average_precision_score",
                     "label_ranking_loss")},
-    **{name: ("classification extra", f"the classification extras: {_LATER}")
-       for name in ("auc", "class_likelihood_ratios", "confusion_matrix_at_thresholds", "det_curve",
-                    "hinge_loss", "metric_at_thresholds")},
     **{name: ("pairwise distances and kernels", f"the pairwise family: {_LATER}")
        for name in ("DistanceMetric", "euclidean_distances", "nan_euclidean_distances", "pairwise_distances",
                     "pairwise_distances_argmin", "pairwise_distances_argmin_min", "pairwise_distances_chunked",

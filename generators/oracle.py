@@ -89,11 +89,22 @@ def _stable_message(exc: BaseException) -> str:
     return _SET_IN_MESSAGE.sub(lambda m: "among {" + ", ".join(sorted(m.group(1).split(", "))) + "}", str(exc))
 
 
+# A callable keyword crosses the protocol as the name of a corpus metric (docs/decisions/0030):
+# metric_at_thresholds(metric_func="f1_score") is called with that metric's oracle function.
+CALLABLE_KEYWORDS = frozenset({"metric_func"})
+
+
+def by_name(params: dict) -> dict:
+    """``params`` with each callable keyword's metric name replaced by that metric's oracle function."""
+    return {k: oracle_for(v) if k in CALLABLE_KEYWORDS and isinstance(v, str) else v for k, v in params.items()}
+
+
 def call_oracle(metric: str, inputs: dict, params: dict, fn=None) -> tuple[dict, list[dict]]:
     """``expected`` and the warnings for one call of ``fn``, by default the metric's oracle
     (:func:`oracle_for`)."""
     if fn is None:
         fn = oracle_for(metric)
+    params = by_name(params)
     args = {k: (None if v is None else np.asarray(v)) for k, v in inputs.items()}
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

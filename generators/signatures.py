@@ -22,7 +22,7 @@ import sklearn
 from sklearn.utils import _param_validation as pv
 
 from conformance import registry
-from generators.oracle import oracle_for, oracle_path
+from generators.oracle import CALLABLE_KEYWORDS, oracle_for, oracle_path
 
 WEIGHTS = "sample_weight"  # an input wherever the function takes it (docs/format.md)
 
@@ -85,6 +85,25 @@ def _default(parameter: inspect.Parameter):
     return {}
 
 
+def _is_input(metric: str, parameter: inspect.Parameter, constraints) -> bool:
+    """An array the case stores under ``inputs``: sample_weight, and the positional parameters, except a
+    callable (a keyword by name) and one with a default the registry does not declare as an input
+    (det_curve takes pos_label, sample_weight and drop_intermediate positionally: they are keywords)."""
+    if parameter.name == WEIGHTS:
+        return True
+    if parameter.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD or callable in constraints:
+        return False
+    declared = registry.METRICS[metric].input_names() if metric in registry.METRICS else ()
+    return parameter.default is inspect.Parameter.empty or parameter.name in declared
+
+
+def label_metrics() -> list[str]:
+    """The corpus metrics a callable keyword may name: those whose first two inputs hold labels, called as
+    ``f(y_true, y_pred, ...)``."""
+    return sorted(name for name, m in registry.METRICS.items()
+                  if len(m.inputs) >= 2 and all(registry.Kind.LABELS in i.kinds for i in m.inputs[:2]))
+
+
 def signature(metric: str) -> dict:
     fn = function(metric)
     constraints = getattr(fn, "_skl_parameter_constraints", {})
@@ -92,8 +111,11 @@ def signature(metric: str) -> dict:
     for name, parameter in inspect.signature(fn).parameters.items():
         if parameter.kind is inspect.Parameter.VAR_KEYWORD:
             continue  # the silhouette's **kwds (distance options): not in the corpus
-        if parameter.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD or name == WEIGHTS:
+        if _is_input(metric, parameter, constraints.get(name, ())):
             inputs.append({"name": name, "required": parameter.default is inspect.Parameter.empty})
+            continue
+        if name in CALLABLE_KEYWORDS:  # a corpus metric by name (docs/decisions/0030)
+            keywords[name] = {**_default(parameter), "accepts": [{"type": "string", "enum": label_metrics()}]}
             continue
         accepts = [f for c in constraints[name] for f in _accepts(c)] if name in constraints else [{}]
         keywords[name] = {**_default(parameter), "accepts": accepts}

@@ -236,10 +236,37 @@ def _probability_rows(draw, n, k):
     return rows
 
 
+def _extras_call(draw, metric, n):
+    """A call of a classification extra (generators/extras/): binary labels, scores from GRID."""
+    params: dict = {}
+    if metric == "auc":
+        return metric, {"x": sorted(_labels_of(draw, max(n, 2), GRID)), "y": _labels_of(draw, max(n, 2), GRID)}, params
+    if metric == "hinge_loss" and draw(st.booleans()):
+        params["labels"] = [0, 1, 2]
+        inputs = {"y_true": _labels_of(draw, n, [0, 1, 2]),
+                  "pred_decision": [_labels_of(draw, 3, [-1.5, -0.5, 0.0, 0.25, 1.0, 2.0]) for _ in range(n)]}
+    elif metric == "hinge_loss":
+        inputs = {"y_true": _labels_of(draw, n, draw(st.sampled_from([[0, 1], [-1, 1], [1, 2]]))),
+                  "pred_decision": _labels_of(draw, n, [-1.5, -0.5, 0.0, 0.25, 1.0, 2.0])}
+    elif metric == "class_likelihood_ratios":
+        inputs = {"y_true": _labels_of(draw, n, [0, 1]), "y_pred": _labels_of(draw, n, [0, 1])}
+        _maybe(draw, params, "replace_undefined_by", [1.0, "NaN", {"LR+": 2.0, "LR-": 0.5}])
+    else:
+        inputs = {"y_true": _labels_of(draw, n, [0, 1]), "y_score": _labels_of(draw, n, GRID)}
+        if metric == "det_curve":
+            _maybe(draw, params, "drop_intermediate", [False, True])
+        elif metric == "metric_at_thresholds":
+            params["metric_func"] = draw(st.sampled_from(["accuracy_score", "f1_score", "recall_score",
+                                                          "matthews_corrcoef", "confusion_matrix"]))
+    return metric, _with_weights(draw, inputs, n), params
+
+
 @st.composite
 def score_calls(draw, metrics):
     metric = draw(st.sampled_from(sorted(metrics)))
     n = draw(st.integers(1, 10))
+    if registry.METRICS[metric].family == "extras":
+        return _extras_call(draw, metric, n)
     params: dict = {}
     pool = draw(st.sampled_from([[0, 1], [-1, 1], [1, 2], [0, 1, 2], [0, 1, 2, 3]]))
     multiclass = len(pool) > 2

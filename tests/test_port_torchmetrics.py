@@ -38,6 +38,9 @@ PRF = ("precision_score", "recall_score", "f1_score", "fbeta_score", "precision_
 # passed always 0: no divergence is wider than its behaviour) are golden figures
 # (tests/__snapshots__/test_port_torchmetrics.ambr): they follow from the corpus.
 DIVERGENCE_IDS = {
+    "hinge-decisions-squashed",  # the classification extras (extras.py)
+    "hinge-one-dimensional-multiclass-crash",
+    "hinge-nan-accepted",
     "single-cluster-information-is-zero",
     "float-cluster-ids-refused",
     "empty-labelings-score-zero",
@@ -96,9 +99,12 @@ DIVERGENCE_IDS = {
 # The crashes of the library (errors thrown inside torch, not by a `raise` of torchmetrics): declared as bugs.
 CRASHES = {"empty-label-vectors-crash": "RuntimeError", "empty-scores-crash": "IndexError",
            "top-k-zero-not-validated": "RuntimeError", "top-k-lengths-not-checked": "RuntimeError",
-           "empty-labelings-ami-crash": "RuntimeError", "cluster-points-lengths-crash": "IndexError"}
+           "empty-labelings-ami-crash": "RuntimeError", "cluster-points-lengths-crash": "IndexError",
+           "hinge-one-dimensional-multiclass-crash": "IndexError"}
 # What every case a divergence declares shows (in the record's detail), where one text says it.
 SHOWS = {
+    "hinge-one-dimensional-multiclass-crash": "IndexError: Dimension out of range",
+    "hinge-nan-accepted": "expected an error (ValueError: Input contains NaN.), got a value",
     "f-zero-division-nan-refused": "ValueError: Expected argument `zero_division` to be 0 or 1, but got nan.",
     "zero-division-nan-not-left-out": ", got nan",
     "beta-zero-refused": "ValueError: Expected argument `beta` to be a float larger than 0",

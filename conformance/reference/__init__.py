@@ -140,6 +140,15 @@ from conformance.reference._deviances import (
     mean_poisson_deviance,
     mean_tweedie_deviance,
 )
+# the classification extras (_extras.py): hinge loss, likelihood ratios, the DET curve, auc, per-threshold functions
+from conformance.reference._extras import (
+    auc,
+    class_likelihood_ratios,
+    confusion_matrix_at_thresholds,
+    det_curve,
+    hinge_loss,
+    metric_at_thresholds,
+)
 # streaming: the count metrics batch by batch (update / merge / reset / compute; docs/streaming.md)
 from conformance.reference.streaming import CountAccumulator
 
@@ -210,4 +219,11 @@ __all__ = [
     "top_k_accuracy_score",
     "v_measure_score",
     "zero_one_loss",
+    # classification extras (_extras.py)
+    "auc",
+    "class_likelihood_ratios",
+    "confusion_matrix_at_thresholds",
+    "det_curve",
+    "hinge_loss",
+    "metric_at_thresholds",
 ]

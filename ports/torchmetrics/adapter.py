@@ -48,6 +48,7 @@ import torchmetrics.regression as R
 
 import clustering  # ports/torchmetrics/clustering.py, beside this file
 import deviances  # ports/torchmetrics/deviances.py, beside this file
+import extras  # ports/torchmetrics/extras.py: the classification extras (hinge_loss)
 from conformance.compare import compare
 from conformance.encoding import decode_numeric, decode_param, loads, to_json
 
@@ -907,6 +908,10 @@ def run(case: dict, tag: str) -> dict:
         return {"skipped": deviances.NO_SUCH[metric]}
     if metric in deviances.POWER:
         mapper = lambda case: deviances.calls(case, Call, Skip)  # noqa: E731
+    if metric in extras.NO_SUCH:
+        return {"skipped": extras.NO_SUCH[metric]}
+    if metric == extras.HINGE:
+        mapper = lambda case: extras.calls(case, Call, Skip)  # noqa: E731
     if mapper is None:
         return {"skipped": f"no such metric in this port: torchmetrics has no {metric}"}
     try:
