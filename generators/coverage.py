@@ -42,9 +42,6 @@ NOT_COVERED: dict[str, tuple[str, str]] = {
               "out of scope")
        for name in ("check_scoring", "get_scorer", "get_scorer_names", "make_scorer")},
     "cluster": ("a module (sklearn.metrics.cluster), not a function", "its names are listed one by one here"),
-    **{name: ("ranking metric", f"the ranking family: {_LATER}")
-       for name in ("coverage_error", "dcg_score", "ndcg_score", "label_ranking_average_precision_score",
-                    "label_ranking_loss")},
     **{name: ("deviance or D² score", f"the deviances family: {_LATER}")
        for name in ("d2_absolute_error_score", "d2_brier_score", "d2_log_loss_score", "d2_pinball_score",
                     "d2_tweedie_score", "mean_gamma_deviance", "mean_pinball_loss", "mean_poisson_deviance",

@@ -128,7 +128,7 @@ def edges():
     yield from each(GAIN_METRICS, "one-row", [[1, 0]], [[0.2, 0.8]], tags=["single-sample"],
                     description="One query of two items, ranked wrongly: DCG 1/log2(3), NDCG the same.")
     yield from each(GAIN_METRICS, "binary-relevance", [[1, 0, 1, 0], [0, 1, 0, 0]],
-                    [[0.1, 0.9, 0.8, 0.2], [0.3, 0.4, 0.2, 0.1]], tags=["multilabel"],
+                    [[0.1, 0.9, 0.8, 0.2], [0.3, 0.4, 0.2, 0.1]],
                     description="0/1 relevances (an indicator matrix).")
     yield from each(GAIN_METRICS, "float-relevance", [[0.5, 2.25, 0.0], [1.5, 0.0, 0.75]],
                     [[3, 2, 1], [1, 2, 3]], description="Fractional relevances (continuous-multioutput).")

@@ -76,14 +76,14 @@ def magnitudes():
              "Scores offset by 10^17: the spread is below the float64 spacing there (16), so every score of a "
              "row is the same number, a full tie."),
         ):
-            yield case(metric, f"magnitude/{slug}", t, s.tolist(), tags=[tag, "numerics"] +
+            yield case(metric, f"magnitude/{slug}", t, s.tolist(), tags=[tag] +
                        (["ties"] if slug == "score-offset=1e17" else []), description=text)
     for metric in GAIN_METRICS:
         yield case(metric, "magnitude/relevance-scale=1e300", (np.array(t_gain) * 1e300).tolist(), base.tolist(),
-                   tags=["huge-values", "numerics"],
+                   tags=["huge-values"],
                    description="Relevances of 10^300: the gains sum to about 5e300, still finite.")
         yield case(metric, "magnitude/relevance-scale=1e-300", (np.array(t_gain) * 1e-300).tolist(), base.tolist(),
-                   tags=["tiny-values", "numerics"],
+                   tags=["tiny-values"],
                    description="Relevances of 10^-300: the ideal DCG is tiny but not 0, so NDCG is the ratio, "
                    "not the 0 of an all-irrelevant row.")
 
