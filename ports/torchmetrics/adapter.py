@@ -47,6 +47,7 @@ import torchmetrics.functional.regression as FR
 import torchmetrics.regression as R
 
 import clustering  # ports/torchmetrics/clustering.py, beside this file
+import ranking  # ports/torchmetrics/ranking.py, beside this file
 from conformance.compare import compare
 from conformance.encoding import decode_numeric, decode_param, loads, to_json
 
@@ -902,6 +903,10 @@ def run(case: dict, tag: str) -> dict:
     mapper = MAPPERS.get(metric)
     if metric in clustering.PAIRS or metric in clustering.POINTS:
         mapper = lambda case: clustering.calls(case, Call, Skip)  # noqa: E731
+    if metric in ranking.NO_SUCH:
+        return {"skipped": ranking.NO_SUCH[metric]}
+    if metric in ranking.METRICS:
+        mapper = lambda case: ranking.calls(case, Call, Skip)  # noqa: E731
     if mapper is None:
         return {"skipped": f"no such metric in this port: torchmetrics has no {metric}"}
     try:
