@@ -144,7 +144,7 @@ def _dcg_rows(t: np.ndarray, s: np.ndarray, k, log_base, ignore_ties) -> np.ndar
 
 def dcg_score(y_true, y_score, *, k=None, log_base=2, sample_weight=None, ignore_ties=False):
     _check_k(k)
-    if isinstance(log_base, bool) or not isinstance(log_base, Real) or not log_base > 0:
+    if not isinstance(log_base, Real) or not log_base > 0:  # True is a Real 1, as in scikit-learn
         raise InvalidParameterError(f"The 'log_base' parameter must be a float in (0, inf). Got {log_base!r}.")
     _check_ties(ignore_ties)
     t, s, w = _inputs(y_true, y_score, sample_weight)
