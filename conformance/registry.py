@@ -44,7 +44,8 @@ BATCH = "batch-split"  # also: the harness may send the case in other input form
 RELATIONS = (PERMUTE, RENAME, DUPLICATE, SCALE, SWAP, BATCH)
 
 # The Hypothesis strategies that draw random calls of a metric (tests/test_fuzz_relations.py STRATEGIES).
-STRATEGIES = ("label-calls", "score-calls", "regression-calls", "clustering-calls", "deviance-calls")
+STRATEGIES = ("label-calls", "score-calls", "regression-calls", "clustering-calls", "deviance-calls",
+              "ranking-calls")
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,7 @@ CORES = {
     "multilabel.md": "shared rules of indicator-matrix input: validation, columns as labels, `average=\"samples\"`",
     "clustering.md": "shared rules of the clustering metrics: labelings, the contingency table, pair counts, nats, degenerate labelings, distances",
     "deviances.md": "shared rules of the deviances and D² scores: the Tweedie power and its domain, the factor 2, D²'s null model, fewer than two samples, a zero null deviance",
+    "ranking.md": "shared rules of the ranking metrics: rows as queries, relevance, ties, `k`, the discount, weights",
 }
 
 W = Input("sample_weight", (Kind.WEIGHTS,), required=False)
@@ -261,6 +263,17 @@ _ENTRIES = (
           ("metric_at_thresholds", (VECTOR_PAIR[0], Input("y_score", (Kind.SCORES, Kind.PROBABILITIES)), W),
            "scores.md",
            "`[values, thresholds]`; `metric_func` a corpus metric's name", {PERMUTE, DUPLICATE}),
+    # ranking: one query per row of y_true (graded relevances, or an indicator matrix) and y_score; every
+    # metric is a weighted mean over rows, so permuting rows, scaling the weights and a row of weight 2
+    # given twice leave it unchanged (no class ids to rename, y_true and y_score are not symmetric).
+    *(Metric(name, "ranking", (Input("y_true", (kind,)), Input("y_score", (Kind.SCORES,)), W), "ranking.md",
+             returns, frozenset({PERMUTE, DUPLICATE, SCALE}), "ranking-calls")
+      for name, kind, returns in (
+          ("dcg_score", Kind.RELEVANCE, "float; `k`, `log_base`, ties averaged unless `ignore_ties`"),
+          ("ndcg_score", Kind.RELEVANCE, "float in [0, 1]; DCG over the ideal DCG at the same `k`; 0 for no relevance"),
+          ("label_ranking_average_precision_score", Kind.INDICATOR, "float; rows with no or only relevant labels score 1"),
+          ("label_ranking_loss", Kind.INDICATOR, "float; misordered (relevant, irrelevant) pairs over their count"),
+          ("coverage_error", Kind.INDICATOR, "float; labels down to the lowest-scored relevant one"),
       )),
 )
 

@@ -49,7 +49,7 @@ TOPICS = (
     ("multiclass scores", {"ovr", "ovo", "partial-auc"}, ("{page}#multiclass",)),
     ("bins", {"bin-edge", "empty-bins", "quantile", "quantile-index-rounding"},
      (f"{SCORES}#bins-calibration_curve-expected_calibration_error",)),
-    ("thresholds", {"ties", "drop-intermediate", "decision-values"}, (f"{SCORES}#the-threshold-pass",)),
+    ("thresholds", {"ties", "drop-intermediate", "decision-values"}, (f"{SCORES}#the-threshold-pass", "{core}#ties")),
     ("the positive class", {"pos-label", "binary-scores"}, ("{core}#the-positive-class", "{core}#the-class-set")),
     ("the class set", {"class-set", "labels-declared", "labels-subset", "labels-order", "absent-class",
                        "empty-labels", "gap-in-label-values", "non-contiguous-labels"},

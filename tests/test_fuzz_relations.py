@@ -403,9 +403,35 @@ def deviance_calls(draw, metrics):
     return metric, _with_weights(draw, inputs, n), params
 
 
+def ranking_calls(draw, metrics):
+    """(metric, inputs, params): an n × m matrix of relevances (0..3 for DCG/NDCG, 0/1 for the label-ranking
+    metrics) and scores on a grid of halves, so that rows hold ties; DCG/NDCG's k, log_base and ignore_ties
+    (ignore_ties=True only on rows of distinct scores: with ties the order is numpy's, docs/decisions/0026)."""
+    metric = draw(st.sampled_from(sorted(metrics)))
+    n, m = draw(st.integers(1, 6)), draw(st.integers(2, 5))
+    gains = metric in ("dcg_score", "ndcg_score")
+    cell = st.integers(0, 3 if gains else 1)
+    y_true = draw(st.lists(st.lists(cell, min_size=m, max_size=m), min_size=n, max_size=n))
+    params: dict = {}
+    distinct = gains and draw(st.booleans())
+    if distinct:
+        row = st.permutations([v / 2 for v in range(m)])
+        y_score = [list(draw(row)) for _ in range(n)]
+        _maybe(draw, params, "ignore_ties", [False, True])
+    else:
+        y_score = draw(st.lists(st.lists(st.integers(-4, 4).map(lambda v: v / 2), min_size=m, max_size=m),
+                                min_size=n, max_size=n))
+    if gains:
+        _maybe(draw, params, "k", [1, 2, 3, m + 1])
+        if metric == "dcg_score":
+            _maybe(draw, params, "log_base", [2, 10, 0.5])
+    return metric, _with_weights(draw, {"y_true": y_true, "y_score": y_score}, n), params
+
+
 #: The strategy each registry entry names (conformance/registry.py ``strategy``).
 STRATEGIES = {"label-calls": label_calls, "score-calls": score_calls, "regression-calls": regression_calls,
-              "clustering-calls": clustering_calls, "deviance-calls": deviance_calls}
+              "clustering-calls": clustering_calls, "deviance-calls": deviance_calls,
+              "ranking-calls": ranking_calls}
 
 
 def calls_of(metric, multilabel=True):

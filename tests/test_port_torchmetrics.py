@@ -41,6 +41,17 @@ DIVERGENCE_IDS = {
     "hinge-decisions-squashed",  # the classification extras (extras.py)
     "hinge-one-dimensional-multiclass-crash",
     "hinge-nan-accepted",
+    # ranking (ports/torchmetrics/ranking.py)
+    "retrieval-negative-relevance-accepted",
+    "retrieval-flat-queries",
+    "ranking-non-finite-scores-accepted",
+    "retrieval-scores-float32",
+    "retrieval-gains-float32",
+    "multilabel-ranking-values-must-be-0-or-1",
+    "lrap-one-column-refused",
+    "multilabel-ranking-vector-crash",
+    "ranking-loss-ties-broken-by-order",
+    "multilabel-ranking-scores-squashed-by-sigmoid",
     "single-cluster-information-is-zero",
     "float-cluster-ids-refused",
     "empty-labelings-score-zero",
@@ -100,11 +111,15 @@ DIVERGENCE_IDS = {
 CRASHES = {"empty-label-vectors-crash": "RuntimeError", "empty-scores-crash": "IndexError",
            "top-k-zero-not-validated": "RuntimeError", "top-k-lengths-not-checked": "RuntimeError",
            "empty-labelings-ami-crash": "RuntimeError", "cluster-points-lengths-crash": "IndexError",
-           "hinge-one-dimensional-multiclass-crash": "IndexError"}
+           "hinge-one-dimensional-multiclass-crash": "IndexError",
+           "multilabel-ranking-vector-crash": "IndexError"}
 # What every case a divergence declares shows (in the record's detail), where one text says it.
 SHOWS = {
     "hinge-one-dimensional-multiclass-crash": "IndexError: Dimension out of range",
     "hinge-nan-accepted": "expected an error (ValueError: Input contains NaN.), got a value",
+    "multilabel-ranking-values-must-be-0-or-1": "RuntimeError: Detected the following values in `target`",
+    "multilabel-ranking-vector-crash": "IndexError: tuple index out of range",
+    "lrap-one-column-refused": "ValueError: Expected argument `num_labels` to be an integer larger than 1",
     "f-zero-division-nan-refused": "ValueError: Expected argument `zero_division` to be 0 or 1, but got nan.",
     "zero-division-nan-not-left-out": ", got nan",
     "beta-zero-refused": "ValueError: Expected argument `beta` to be a float larger than 0",
@@ -206,7 +221,9 @@ def test_float32_tolerance_only_where_float32_needs_it(run):
         # the clustering scores are float32 tensors (ports/torchmetrics/port.yaml)
         "adjusted_rand_score", "rand_score", "mutual_info_score", "normalized_mutual_info_score",
         "adjusted_mutual_info_score", "homogeneity_score", "completeness_score", "v_measure_score",
-        "fowlkes_mallows_score", "calinski_harabasz_score", "davies_bouldin_score"}
+        "fowlkes_mallows_score", "calinski_harabasz_score", "davies_bouldin_score",
+        # the ranking scores are float32 too (retrieval NDCG's gains, the multilabel ranking sums)
+        "ndcg_score", "label_ranking_average_precision_score", "label_ranking_loss", "coverage_error"}
     assert rec["start"]["tolerance"]["source"] == "corpus"
     assert not widened & {c["metric"] for c in rec["cases"] if c["metric"].startswith(("mean_", "r2", "root_", "explained"))}
 

@@ -30,6 +30,12 @@ The relations
     with a negative weight the order of tied values decides:
     median_absolute_error([0,0,0], [1,0,1], sample_weight=[-1,1,1]) is 1.0, the same
     samples in the order 2, 3, 1 give 0.0).
+    The ranking metrics (``dcg_score``, ``ndcg_score``, the label-ranking metrics) are
+    weighted means over rows, each row a query that reads no other: permuting the rows of
+    ``y_true``, ``y_score`` and ``sample_weight`` together changes nothing, and so do
+    duplicate-is-weight-2 and scale-weights (LRAP divides by the sum of the weights itself,
+    which scales alike).  rename-classes and swap-symmetric are not applied: they have no
+    class ids, and relevances and scores are not interchangeable.
     (No relation is applied to ``classification_report`` without ``output_dict=True``:
     its answer is text, which :func:`conformance.compare.compare` does not judge.)
 

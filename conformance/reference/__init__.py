@@ -57,6 +57,10 @@ Clustering metrics (adjusted_rand_score, the mutual informations, the silhouette
 live in ``_clustering``: one contingency table for the two-labeling scores, chunked
 distances for the silhouette; its docstring lists their conventions.
 
+Ranking metrics (dcg_score, ndcg_score, label_ranking_average_precision_score,
+label_ranking_loss, coverage_error) live in ``_ranking``, vectorised over rows; its
+docstring lists their conventions.
+
 Regression metrics (r2_score, the mean/median/max errors, ...) live apart, in
 ``_regression``: they share no counting pass, only the keyword checks of
 ``_inputs``; its docstring lists their conventions.
@@ -149,6 +153,14 @@ from conformance.reference._extras import (
     hinge_loss,
     metric_at_thresholds,
 )
+# ranking: DCG, NDCG and the label-ranking metrics, vectorised over rows
+from conformance.reference._ranking import (
+    coverage_error,
+    dcg_score,
+    label_ranking_average_precision_score,
+    label_ranking_loss,
+    ndcg_score,
+)
 # streaming: the count metrics batch by batch (update / merge / reset / compute; docs/streaming.md)
 from conformance.reference.streaming import CountAccumulator
 
@@ -226,4 +238,10 @@ __all__ = [
     "det_curve",
     "hinge_loss",
     "metric_at_thresholds",
+    # ranking
+    "coverage_error",
+    "dcg_score",
+    "label_ranking_average_precision_score",
+    "label_ranking_loss",
+    "ndcg_score",
 ]

@@ -49,6 +49,7 @@ import torchmetrics.regression as R
 import clustering  # ports/torchmetrics/clustering.py, beside this file
 import deviances  # ports/torchmetrics/deviances.py, beside this file
 import extras  # ports/torchmetrics/extras.py: the classification extras (hinge_loss)
+import ranking  # ports/torchmetrics/ranking.py, beside this file
 from conformance.compare import compare
 from conformance.encoding import decode_numeric, decode_param, loads, to_json
 
@@ -912,6 +913,10 @@ def run(case: dict, tag: str) -> dict:
         return {"skipped": extras.NO_SUCH[metric]}
     if metric == extras.HINGE:
         mapper = lambda case: extras.calls(case, Call, Skip)  # noqa: E731
+    if metric in ranking.NO_SUCH:
+        return {"skipped": ranking.NO_SUCH[metric]}
+    if metric in ranking.METRICS:
+        mapper = lambda case: ranking.calls(case, Call, Skip)  # noqa: E731
     if mapper is None:
         return {"skipped": f"no such metric in this port: torchmetrics has no {metric}"}
     try:
