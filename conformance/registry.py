@@ -263,6 +263,7 @@ _ENTRIES = (
           ("metric_at_thresholds", (VECTOR_PAIR[0], Input("y_score", (Kind.SCORES, Kind.PROBABILITIES)), W),
            "scores.md",
            "`[values, thresholds]`; `metric_func` a corpus metric's name", {PERMUTE, DUPLICATE}),
+      )),
     # ranking: one query per row of y_true (graded relevances, or an indicator matrix) and y_score; every
     # metric is a weighted mean over rows, so permuting rows, scaling the weights and a row of weight 2
     # given twice leave it unchanged (no class ids to rename, y_true and y_score are not symmetric).
