@@ -373,7 +373,10 @@ class Job:
 
         started = time.monotonic()
         total = self.budget.shrinking_seconds()
-        for finding in list(self.findings.values()):
+        # Timed-out findings last: each call that reproduces one is a timeout, so its shrink soon meets
+        # max_consecutive_timeouts and the port is given up on; shrunk first, it would leave every
+        # finding after it unshrunk (a torchmetrics campaign lost its other shrinks this way).
+        for finding in sorted(self.findings.values(), key=lambda f: f.what == Status.TIMED_OUT):
             if finding.job != self.job or finding.shrunk is not None:
                 continue
             now = time.monotonic()
