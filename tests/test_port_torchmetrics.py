@@ -86,12 +86,16 @@ DIVERGENCE_IDS = {
     "top-k-lengths-not-checked",
     "target-values-not-checked",
     "calibration-bins-closed-on-the-left",
+    "samplewise-one-sample-crash",  # found by parity fuzz (decision 0032)
+    "clustering-float32-digits",
+    "loss-float32-complement",
 }
 
 # The crashes of the library (errors thrown inside torch, not by a `raise` of torchmetrics): declared as bugs.
 CRASHES = {"empty-label-vectors-crash": "RuntimeError", "empty-scores-crash": "IndexError",
            "top-k-zero-not-validated": "RuntimeError", "top-k-lengths-not-checked": "RuntimeError",
-           "empty-labelings-ami-crash": "RuntimeError", "cluster-points-lengths-crash": "IndexError"}
+           "empty-labelings-ami-crash": "RuntimeError", "cluster-points-lengths-crash": "IndexError",
+           "samplewise-one-sample-crash": "IndexError"}
 # What every case a divergence declares shows (in the record's detail), where one text says it.
 SHOWS = {
     "f-zero-division-nan-refused": "ValueError: Expected argument `zero_division` to be 0 or 1, but got nan.",
