@@ -140,6 +140,7 @@ def test_a_timed_out_finding_is_shrunk_after_the_others(tmp_path):
     timed_out, failed = job.findings.values()
     assert failed.shrunk["reproduced"] is True and failed.shrunk["samples"] == 2, failed.shrunk  # r2 needs two
     assert job.session.down and "2 cases in a row timed out" in job.session.down  # the timed-out shrink, last
+    assert job.tally.down.endswith("while shrinking the accuracy_score timed-out finding"), job.tally.down
 
 
 def test_port_yaml_timeout_serves_verify_and_fuzz(tmp_path):

@@ -388,8 +388,8 @@ class Job:
                 finding.shrunk = {"reproduced": None, "steps": [f"not shrunk: {why}"]}
             else:
                 finding.shrunk = shrink(self, finding, now + left)
-                if self.session.down:
-                    self.tally.down = self.session.down
+                if self.session.down and not self.tally.down:  # the drawing was over: say where it went down
+                    self.tally.down = f"{self.session.down}, while shrinking the {finding.metric} {finding.what} finding"
             journal.append(self.budget.journal, "shrunk", {"key": list(finding.key), "job": self.job,
                                                             "shrunk": finding.shrunk})
         self.tally.shrink_seconds += time.monotonic() - started
