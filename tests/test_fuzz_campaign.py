@@ -114,6 +114,35 @@ def test_a_port_that_hangs_is_given_up_on_and_the_campaign_still_reports(tmp_pat
     assert [f["what"] for f in summary["findings"]] == ["timed-out"]
 
 
+def test_a_timed_out_finding_is_shrunk_after_the_others(tmp_path):
+    """Each call reproducing a timeout is a timeout, so its shrink gives up on the port; shrunk first, it
+    left a torchmetrics campaign's other findings unshrunk.  Met first here, it is still shrunk last."""
+    from conformance.fuzz.campaign import Job
+    from conformance.fuzz.space import Call
+
+    port = make_campaign_port(tmp_path, "hangs-off", "hangs-off", "accuracy_score,r2_score",
+                              extra="max_consecutive_timeouts: 2\n")
+    job = Job(str(port), ORACLE, Budget(examples=2, timeout=0.5, relations=False, shrink_seconds=60), 0)
+    try:
+        calls = [Call("accuracy_score", {"y_true": [0, 1, 1, 0, 1, 0], "y_pred": [0, 1, 0, 0, 1, 1]}, {},
+                      "accuracy_score/worked-example/kotlin-fixture", 0, 0),
+                 Call("r2_score", {"y_true": [3.0, -0.5, 2.0, 7.0, 1.5, 2.5], "y_pred": [2.5, 0.0, 2.0, 8.0, 1.0, 3.0]},
+                      {}, "r2_score/worked-example/one-output", 0, 1)]
+        cases, outcomes = job.judged([(c.metric, c.inputs, c.params) for c in calls],
+                                     [job.by_id[c.template] for c in calls], drawn=True)
+        assert [o.status for o in outcomes] == ["timed-out", "failed"]
+        for call, case, outcome in zip(calls, cases, outcomes):
+            job.note("oracle", call, case, outcome, outcome.status)
+        assert [f.what for f in job.findings.values()] == ["timed-out", "failed"]  # met in this order
+        job.shrink_all(None)
+    finally:
+        job.session.close()
+    timed_out, failed = job.findings.values()
+    assert failed.shrunk["reproduced"] is True and failed.shrunk["samples"] == 2, failed.shrunk  # r2 needs two
+    assert job.session.down and "2 cases in a row timed out" in job.session.down  # the timed-out shrink, last
+    assert job.tally.down.endswith("while shrinking the accuracy_score timed-out finding"), job.tally.down
+
+
 def test_port_yaml_timeout_serves_verify_and_fuzz(tmp_path):
     from conformance.cli import _timeout
     from types import SimpleNamespace

@@ -105,6 +105,9 @@ DIVERGENCE_IDS = {
     "tweedie-outputs-pooled",
     "tweedie-empty-accepted",
     "tweedie-non-finite-accepted",
+    "samplewise-one-sample-crash",  # found by parity fuzz (decision 0032)
+    "clustering-float32-digits",
+    "loss-float32-complement",
 }
 
 # The crashes of the library (errors thrown inside torch, not by a `raise` of torchmetrics): declared as bugs.
@@ -112,7 +115,8 @@ CRASHES = {"empty-label-vectors-crash": "RuntimeError", "empty-scores-crash": "I
            "top-k-zero-not-validated": "RuntimeError", "top-k-lengths-not-checked": "RuntimeError",
            "empty-labelings-ami-crash": "RuntimeError", "cluster-points-lengths-crash": "IndexError",
            "hinge-one-dimensional-multiclass-crash": "IndexError",
-           "multilabel-ranking-vector-crash": "IndexError"}
+           "multilabel-ranking-vector-crash": "IndexError",
+           "samplewise-one-sample-crash": "IndexError"}
 # What every case a divergence declares shows (in the record's detail), where one text says it.
 SHOWS = {
     "hinge-one-dimensional-multiclass-crash": "IndexError: Dimension out of range",

@@ -150,7 +150,7 @@ def test_stripped_of_its_divergences_it_fails(live, tmp_path):
     proc, rec = verify_run(port, tmp_path)
     assert proc.returncode == 1, proc.stdout[-2000:]
     totals = rec["end"]["totals"]
-    assert (totals["failed"], totals["faulted"], totals["declared"]) == (29, 1, 0)
+    assert (totals["failed"], totals["faulted"], totals["declared"]) == (38, 1, 0)
 
 
 def test_results_file_gives_the_live_verdicts(live, tmp_path):

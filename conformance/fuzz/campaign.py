@@ -373,7 +373,10 @@ class Job:
 
         started = time.monotonic()
         total = self.budget.shrinking_seconds()
-        for finding in list(self.findings.values()):
+        # Timed-out findings last: each call that reproduces one is a timeout, so its shrink soon meets
+        # max_consecutive_timeouts and the port is given up on; shrunk first, it would leave every
+        # finding after it unshrunk (a torchmetrics campaign lost its other shrinks this way).
+        for finding in sorted(self.findings.values(), key=lambda f: f.what == Status.TIMED_OUT):
             if finding.job != self.job or finding.shrunk is not None:
                 continue
             now = time.monotonic()
@@ -385,8 +388,8 @@ class Job:
                 finding.shrunk = {"reproduced": None, "steps": [f"not shrunk: {why}"]}
             else:
                 finding.shrunk = shrink(self, finding, now + left)
-                if self.session.down:
-                    self.tally.down = self.session.down
+                if self.session.down and not self.tally.down:  # the drawing was over: say where it went down
+                    self.tally.down = f"{self.session.down}, while shrinking the {finding.metric} {finding.what} finding"
             journal.append(self.budget.journal, "shrunk", {"key": list(finding.key), "job": self.job,
                                                             "shrunk": finding.shrunk})
         self.tally.shrink_seconds += time.monotonic() - started

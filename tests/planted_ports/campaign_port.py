@@ -7,6 +7,9 @@
                                                          (a port whose answers are not reproducible)
     python campaign_port.py hangs METRIC                 never answers METRIC (it sleeps); the reference
                                                          elsewhere
+    python campaign_port.py hangs-off HANG,OFF           never answers HANG, and OFF's values are off by
+                                                         0.125; the reference elsewhere (two findings, one
+                                                         of them a timeout)
 
 It reuses ports/reference/adapter.py's loop, as habits_port.py does.  Used by
 tests/test_fuzz_campaign.py through ``make_campaign_port`` (__init__.py).
@@ -24,7 +27,7 @@ if str(REPO) not in sys.path:
 
 from tests.planted_ports.planted import adapter  # noqa: E402  (ports/reference/adapter.py, loaded once)
 
-MODES = ("answers", "flaky", "hangs")
+MODES = ("answers", "flaky", "hangs", "hangs-off")
 
 
 CALLS = {"n": 0}  # f1_score macro calls so far, over the port's life
@@ -46,6 +49,12 @@ def hangs(fn):
     return call
 
 
+def off(fn):
+    def call(*args, **kw):
+        return fn(*args, **kw) + 0.125
+    return call
+
+
 def main(mode: str, arg: str | None) -> int:
     chosen = set(arg.split(",")) if arg else set()
 
@@ -58,6 +67,8 @@ def main(mode: str, arg: str | None) -> int:
             return flaky(fn), accepted
         if mode == "hangs" and metric in chosen:
             return hangs(fn), accepted
+        if mode == "hangs-off" and metric in chosen:
+            return (hangs if metric == arg.split(",")[0] else off)(fn), accepted
         return fn, accepted
     return adapter.main(lookup, name=f"campaign {mode}")
 
