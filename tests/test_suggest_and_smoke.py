@@ -232,7 +232,7 @@ def test_smoke_says_when_the_adapter_does_not_start(tmp_path):
 
 
 @pytest.mark.corpus_run  # the whole corpus through a port (nox -s corpus_runs)
-def test_smoke_names_the_metrics_whose_worked_example_differs(tmp_path):
+def test_smoke_names_the_metrics_whose_worked_example_differs(tmp_path, golden):
     """Swapped arguments are invisible to the symmetric metrics (accuracy, the regression errors);
     the smoke line names the others, the full run judges every case."""
     port = habits_port(tmp_path, "swapped", "swapped", extra=reference_refusals() + "\n")
@@ -242,7 +242,7 @@ def test_smoke_names_the_metrics_whose_worked_example_differs(tmp_path):
     assert "the adapter works" in line
     differ = line.split("(differ: ")[1].split(")")[0].split(", ")
     assert "precision_score" in differ and "recall_score" in differ and "accuracy_score" not in differ
-    assert "failed 1197" in run.stdout
+    golden(re.search(r"failed \d+", run.stdout).group(0), "swapped arguments: the full run's failures")
 
 
 def test_a_refusal_also_raised_where_scikit_learn_answers_needs_confirmation(tmp_path):

@@ -91,13 +91,16 @@ class Weights:
 
     The weight of a metric (of a template, within its metric) is its share of answered draws so far,
     (answered + 0.01) / (drawn + 0.01): 1.0 before any draw, down to the floor at the first skip,
-    and never below the floor (``FLOOR`` for a metric, ``TEMPLATE_FLOOR`` for a template), so that
-    a metric skipped 300 times is still drawn now and then, and a port that starts answering it (a
-    new release, a fixed adapter) is noticed.  ``prior`` (metric -> share of the corpus's cases the
+    and never below the floor, so that a metric skipped 300 times is still drawn now and then, and a
+    port that starts answering it (a new release, a fixed adapter) is noticed.  A template's floor is
+    ``TEMPLATE_FLOOR``; a metric's is ``FLOOR`` shared out over the space's metrics (``FLOOR / n``,
+    at most ``FLOOR``): the skipped metrics together weigh at most ``FLOOR`` times one answered
+    metric's full weight however many metrics the corpus holds, so the share of the budget spent on
+    them does not grow with the corpus.  ``prior`` (metric -> share of the corpus's cases the
     port answered, from its last run record) counts as ten draws of each metric.
     """
 
-    FLOOR = 0.01
+    FLOOR = 0.3  # shared by every metric of the space: FLOOR / n each
     TEMPLATE_FLOOR = 0.05
 
     def __init__(self, prior: dict | None = None, counts: dict | None = None):
@@ -106,6 +109,8 @@ class Weights:
         self._metrics: list[float] | None = None  # the metrics' weights, kept up to date by note()
         self._templates: dict[str, list[float]] = {}  # metric -> its templates' weights, likewise
         self._where: dict[str, int] = {}  # "metric:m" or "template:id" -> its place in the list above
+        # FLOOR / n: n the metrics of the prior (a run record covers the corpus), then of the space (of_metrics)
+        self.metric_floor = min(self.FLOOR, self.FLOOR / max(len(self.prior), 1))
 
     def _share(self, name: str, floor: float, prior: float | None = None) -> float:
         drawn, answered = self.counts.get(name, (0, 0))
@@ -114,13 +119,14 @@ class Weights:
         return max(floor, (answered + 0.01) / (drawn + 0.01))
 
     def metric(self, metric: str) -> float:
-        return self._share("metric:" + metric, self.FLOOR, self.prior.get(metric))
+        return self._share("metric:" + metric, self.metric_floor, self.prior.get(metric))
 
     def template(self, template_id: str) -> float:
         return self._share("template:" + template_id, self.TEMPLATE_FLOOR)
 
     def of_metrics(self, metrics: list[str]) -> list[float]:
         if self._metrics is None or len(self._metrics) != len(metrics):
+            self.metric_floor = min(self.FLOOR, self.FLOOR / max(len(metrics), 1))
             self._metrics = [self.metric(m) for m in metrics]
             self._where.update(("metric:" + m, i) for i, m in enumerate(metrics))
         return self._metrics

@@ -43,19 +43,27 @@ def inputs_line(inputs: dict, params: dict) -> str:
     return " ".join(parts)
 
 
-def verdict(totals: dict, extra_faults: int = 0) -> str:
-    """One line: conformant, non-conformant, or probably broken."""
+def verdict(totals: dict, extra_faults: int = 0, refusals_passed: int = 0) -> str:
+    """One line: conformant, non-conformant, or probably broken.
+
+    ``refusals_passed``: error cases the port passed by raising.  They do not count towards "working"
+    when deciding whether the port is probably broken: a port that raises on every call passes every
+    error case of the corpus (a tenth of it) and still computes nothing."""
     cases = totals["cases"]
     misbehaved = sum(totals[s] for s in MISBEHAVIOUR)
-    sent = cases - totals[Status.SKIPPED]
+    sent = cases - totals[Status.SKIPPED] - refusals_passed
     bad = totals[Status.FAILED] + misbehaved
     if cases == 0:
         return "nothing was judged: no case was run"
     if sent >= BROKEN_MIN and bad >= BROKEN_SHARE * sent:
+        if refusals_passed:  # said, so that the figures add up against the totals line
+            sent = f"{sent} judged cases (not counting the {refusals_passed} error cases it passed by raising)"
+        else:
+            sent = f"{sent} judged cases"
         if misbehaved >= totals[Status.FAILED]:
-            return (f"{bad} of {sent} judged cases failed or could not be run: the port or its adapter is "
+            return (f"{bad} of {sent} failed or could not be run: the port or its adapter is "
                     "probably broken (start-up, crashes, protocol), rather than the implementation non-conformant")
-        return (f"{bad} of {sent} judged cases failed: the port or its adapter is probably broken "
+        return (f"{bad} of {sent} failed: the port or its adapter is probably broken "
                 "(metric or parameter mapping, input decoding, answer encoding) rather than the implementation "
                 "non-conformant; look at the first failures")
     if not judged(totals) and not misbehaved:

@@ -71,11 +71,14 @@ class _Run:
         self.by_divergence: dict[str, dict[str, int]] = {}  # divergence -> conventions key -> declared cases following it
         self.skip_reasons: Counter = Counter()  # why cases were skipped, for a run that judged nothing
         self.skipped_by_metric: dict[str, list] = {}  # metric -> [cases, first reason]: what a complete port lacks
+        self.refusals_passed = 0  # error cases passed: the port raised where scikit-learn raises (summary.verdict)
 
     def finish(self, n, case, outcome: CaseResult, seconds, stderr) -> None:
         outcome = self.declarations.apply(case, outcome)
         status = outcome.status
         self.counts[status] += 1
+        if status == Status.PASSED and isinstance(outcome.actual, dict) and "error" in outcome.actual:
+            self.refusals_passed += 1
         if status == Status.SKIPPED:
             reason = outcome.detail or "no reason given"
             if len(self.skip_reasons) < SKIP_REASONS or reason in self.skip_reasons:
@@ -379,7 +382,7 @@ def verify(manifest, corpus, cases: Iterable | None = None, *, case_count: int |
         notes.append(f"every case was skipped, so nothing was judged; the most common reasons: {common}")
     divergence_report = declarations.report()
     status = exit_status(totals, len(problems))
-    line = verdict(totals, len(problems))
+    line = verdict(totals, len(problems), run.refusals_passed)
     if manifest.complete and run.skipped_by_metric:
         status, line = 1, incomplete(run.skipped_by_metric, notes)
     record.write({
