@@ -403,6 +403,7 @@ def deviance_calls(draw, metrics):
     return metric, _with_weights(draw, inputs, n), params
 
 
+@st.composite
 def ranking_calls(draw, metrics):
     """(metric, inputs, params): an n × m matrix of relevances (0..3 for DCG/NDCG, 0/1 for the label-ranking
     metrics) and scores on a grid of halves, so that rows hold ties; DCG/NDCG's k, log_base and ignore_ties

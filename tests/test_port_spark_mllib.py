@@ -27,7 +27,7 @@ PORT = REPO / "ports" / "spark-mllib"
 
 # Each divergence's smallest case, as its note in port.yaml names it.
 SMALLEST = {
-    "label-absent-from-y_true-crash": "f1_score/zero-division/binary-no-positive-anywhere",
+    "label-absent-from-y_true-crash": "f1_score/fuzzed/mljs/b94ffb3e73",
     "zero-weight-class-is-nan": "f1_score/grid/average=weighted/weights=zeros/1",
     "beta-infinity-is-nan": "fbeta_score/grid/beta=inf/average=None/1",
     "beta-must-be-positive": "fbeta_score/grid/beta=0/average=binary/0",
@@ -104,7 +104,8 @@ def test_stripped_of_its_divergences_it_fails(run, tmp_path):
 @pytest.mark.corpus_run  # not a corpus run, but it starts a JVM and a SparkSession (a minute on a loaded machine)
 def test_the_adapter_reads_only_the_call_and_names_java_exceptions():
     """A run is answered from metric, inputs and params alone; per class comes from one MulticlassMetrics;
-    Spark's param check is a refusal, a Java NoSuchElementException is named and marked uncaught."""
+    Spark's param check is a refusal, a Java NoSuchElementException is named and marked uncaught; a 2-D
+    sample_weight is skipped with the reason."""
     call = {"metric": "recall_score", "inputs": {"y_true": [0, 1, 2, 0], "y_pred": [0, 1, 1, 2],
                                                  "sample_weight": [1, 2, 1, 1]}, "params": {"average": None}}
     reply, *answers = talk(PORT, [{"cmd": "start", "protocol": 2},
@@ -114,8 +115,12 @@ def test_the_adapter_reads_only_the_call_and_names_java_exceptions():
                               "inputs": {"y_true": [0, 1], "y_pred": [0, 1]}, "params": {"pos_label": -1}},
                              {"cmd": "run", "seq": 3, "metric": "precision_score",
                               "inputs": {"y_true": [0, 0], "y_pred": [0, 0]}, "params": {}},
+                             {"cmd": "run", "seq": 4, "metric": "mean_squared_error",
+                              "inputs": {"y_true": [1.0, 2.0], "y_pred": [1.0, 3.0], "sample_weight": [[1.0], [1.0]]},
+                              "params": {}},
                              {"cmd": "stop"}], timeout=600)
     assert reply["protocol"] == 2 and reply["implementation"]["version"] == "4.3.0"
     assert answers[0] == {"seq": 0, "value": [0.5, 1.0, 0.0]} and answers[1] == {**answers[0], "seq": 1}
     assert answers[2]["error"]["type"] == "IllegalArgumentException" and "uncaught" not in answers[2]["error"]
     assert answers[3]["error"]["type"] == "NoSuchElementException" and answers[3]["error"]["uncaught"] is True
+    assert answers[4]["skipped"].startswith("2-D sample_weight")  # weightCol is one double per row: no crash

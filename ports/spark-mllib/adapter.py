@@ -90,7 +90,12 @@ def check_keys(case: dict, inputs: set[str], mapped: set[str], defaults: dict | 
 
 def weights(case: dict):
     w = case["inputs"].get("sample_weight")
-    return None if w is None else [float(x) for x in values(w)]
+    if w is None:
+        return None
+    w = values(w)
+    if not isinstance(w, list) or any(isinstance(x, list) for x in w):
+        raise Skip("2-D sample_weight: Spark's weightCol holds one double per row (one weight per sample)")
+    return [float(x) for x in w]
 
 
 # --------------------------------------------------------------------------- the calls
@@ -234,6 +239,8 @@ def positive(y_true):
 
 def score_call(spark: Spark, case: dict):
     metric = case["metric"]
+    if metric not in ("roc_auc_score", "average_precision_score", "log_loss"):
+        raise Skip(f"no such metric in this port: Spark has no {metric}")
     w = weights(case)
     if metric in ("roc_auc_score", "average_precision_score"):
         defaults = ({"average": "macro", "max_fpr": None, "multi_class": "raise"} if metric == "roc_auc_score"
@@ -243,20 +250,19 @@ def score_call(spark: Spark, case: dict):
         target = positive(doubles(case, "y_true"))
         name = "areaUnderROC" if metric == "roc_auc_score" else "areaUnderPR"
         return lambda: spark.binary(target, scores, w, name)
-    if metric == "log_loss":
-        check_keys(case, {"y_true", "y_proba", "sample_weight"}, set(), {"normalize": True, "labels": None})
-        y_true = doubles(case, "y_true")
-        proba = values(case["inputs"]["y_proba"])
-        classes = sorted(set(y_true))
-        if proba and not isinstance(proba[0], list):
-            # one probability of the positive class per sample: Spark's probability vector is (1 - p, p)
-            raise Skip("1-D y_proba: Spark's logLoss reads a probability vector per sample, and the adapter "
-                       "does not build one from the positive class's probability")
-        if proba and len(proba[0]) != len(classes):
-            raise Skip("y_proba columns that are not the classes of y_true one to one")
-        index = {c: float(i) for i, c in enumerate(classes)}
-        return lambda: spark.log_loss([index[v] for v in y_true], proba, w)
-    raise Skip(f"no such metric in this port: Spark has no {metric}")
+    # log_loss: one probability vector per sample
+    check_keys(case, {"y_true", "y_proba", "sample_weight"}, set(), {"normalize": True, "labels": None})
+    y_true = doubles(case, "y_true")
+    proba = values(case["inputs"]["y_proba"])
+    classes = sorted(set(y_true))
+    if proba and not isinstance(proba[0], list):
+        # one probability of the positive class per sample: Spark's probability vector is (1 - p, p)
+        raise Skip("1-D y_proba: Spark's logLoss reads a probability vector per sample, and the adapter "
+                   "does not build one from the positive class's probability")
+    if proba and len(proba[0]) != len(classes):
+        raise Skip("y_proba columns that are not the classes of y_true one to one")
+    index = {c: float(i) for i, c in enumerate(classes)}
+    return lambda: spark.log_loss([index[v] for v in y_true], proba, w)
 
 
 REGRESSION = {"mean_squared_error": "mse", "root_mean_squared_error": "rmse", "r2_score": "r2",

@@ -60,8 +60,8 @@ def multiclass(frame, **params):
 
 
 CONFIRM = {
-    # f1_score/zero-division/binary-no-positive-anywhere: class 1 occurs nowhere
-    "label-absent-from-y_true-crash": lambda: multiclass(labels([0, 0], [0, 0]), metricName="fMeasureByLabel",
+    # f1_score/fuzzed/mljs/b94ffb3e73: class 1 (the default pos_label) occurs nowhere
+    "label-absent-from-y_true-crash": lambda: multiclass(labels([0], [0]), metricName="fMeasureByLabel",
                                                          metricLabel=1.0),
     # f1_score/grid/average=weighted/weights=zeros/1
     "zero-weight-class-is-nan": lambda: multiclass(labels([3, 1, 3, 3, 3, 3], [1, 1, 3, 1, 1, 1], [2, 0, 1, 1, 2, 0]),
