@@ -26,7 +26,7 @@ from typing import Any, Iterator
 import jsonschema
 import jsonschema_rs
 
-from conformance.encoding import NONFINITE, EncodingError, decode_numeric, decode_param
+from conformance.encoding import NONFINITE, EncodingError, decode_numeric, decode_param, loads
 
 FORMAT = 1
 MANIFEST = "MANIFEST.json"
@@ -272,6 +272,12 @@ def _read_json(path: Path, file: str) -> tuple[Any, list[Problem]]:
         bare = True
         return _Bare(token)
 
+    try:
+        document = loads(text)  # orjson where it can; a bare token falls through to the reader below
+    except (EncodingError, json.JSONDecodeError):
+        document = None
+    if document is not None:
+        return document, []
     try:
         document = json.loads(text, parse_constant=constant)
     except json.JSONDecodeError as exc:
