@@ -48,3 +48,8 @@ def machine(*packages: str) -> list[tuple[str, str]]:
         ("OS", f"{platform.system()} {platform.release()} {platform.machine()}"),
         ("OPENBLAS_CORETYPE", os.environ.get("OPENBLAS_CORETYPE", "(unset)")),
     ]
+
+
+def machine_table(rows: list[tuple[str, str]]) -> list[str]:
+    """The "Machine:" table of a section, from :func:`machine`'s rows (or a script's own)."""
+    return ["", "Machine:", "", "| | |", "|---|---|"] + [f"| {key} | {value} |" for key, value in rows]

@@ -13,10 +13,10 @@ rewrites its section of docs/performance.md (between the bench_clustering marker
 from __future__ import annotations
 
 import _doc  # benchmarks/_doc.py: the one writer of docs/performance.md
+from _timing import best_of  # benchmarks/_timing.py
 
 import argparse
 import sys
-import time
 import warnings
 
 import numpy as np
@@ -33,15 +33,6 @@ START, END = "<!-- bench_clustering:start -->", "<!-- bench_clustering:end -->"
 TARGET = 10.0  # the reference at least this many times faster than scikit-learn (issue 25)
 METRICS = {"adjusted_rand_score": TF.adjusted_rand_score,
            "normalized_mutual_info_score": TF.normalized_mutual_info_score}
-
-
-def best_of(fn, repeats: int) -> tuple[float, object]:
-    best, value = float("inf"), None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        value = fn()
-        best = min(best, time.perf_counter() - start)
-    return best, value
 
 
 def run(n: int, k: int, repeats: int, slow_repeats: int) -> list[dict]:
@@ -91,8 +82,7 @@ def section(rows: list[dict], repeats: int, slow_repeats: int) -> str:
         lines.append(f"- `{r['metric']}`: reference ≥ {TARGET:.0f}× faster than scikit-learn — measured {fast:.1f}× "
                      f"({'met' if fast >= TARGET else 'NOT met'}); faster than torchmetrics — "
                      f"{'met' if r['torchmetrics'] > r['ref'] else 'NOT met'}.")
-    lines += ["", "Machine:", "", "| | |", "|---|---|"]
-    lines += [f"| {key} | {value} |" for key, value in machine()]
+    lines += _doc.machine_table(machine())
     lines += [
         "",
         "Where the reference's time goes: one min and one max pass per labeling, then the contingency table "

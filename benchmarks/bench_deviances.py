@@ -14,11 +14,11 @@ no validation).  It rewrites its section of docs/performance.md (between the ben
 from __future__ import annotations
 
 import _doc  # benchmarks/_doc.py: the one writer of docs/performance.md
+from _timing import best_of  # benchmarks/_timing.py
 
 import argparse
 import sys
 import os
-import time
 import warnings
 
 import numpy as np
@@ -32,15 +32,6 @@ from conformance.reference import _deviances
 START, END = "<!-- bench_deviances:start -->", "<!-- bench_deviances:end -->"
 TARGET = 10.0  # the reference at least this many times faster than scikit-learn (issue 26)
 POWERS = (0, 1, 1.5, 2, 3, -1)
-
-
-def best_of(fn, repeats: int) -> tuple[float, object]:
-    best, value = float("inf"), None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        value = fn()
-        best = min(best, time.perf_counter() - start)
-    return best, value
 
 
 def run(n: int, repeats: int) -> list[dict]:
@@ -89,8 +80,7 @@ def section(rows: list[dict], repeats: int, load: tuple[float, float]) -> str:
         lines.append(f"- power {r['power']}: reference ≥ {TARGET:.0f}× faster than scikit-learn — measured "
                      f"{fast:.2f}× ({'met' if fast >= TARGET else 'NOT met'}); the arithmetic alone is "
                      f"{r['sklearn'] / r['floor']:.2f}× faster than scikit-learn.")
-    lines += ["", "Machine:", "", "| | |", "|---|---|"]
-    lines += [f"| {key} | {value} |" for key, value in machine()]
+    lines += _doc.machine_table(machine())
     lines += [f"| load average (1 min) before / after | {load[0]:.2f} / {load[1]:.2f} |"]
     lines += [
         "",

@@ -14,10 +14,10 @@ side by side and rewrites its section of docs/performance.md (between the bench_
 from __future__ import annotations
 
 import _doc  # benchmarks/_doc.py: the one writer of docs/performance.md
+from _timing import best_of  # benchmarks/_timing.py
 
 import argparse
 import sys
-import time
 import warnings
 
 import numpy as np
@@ -29,15 +29,6 @@ import conformance.reference as ref
 START, END = "<!-- bench_ranking:start -->", "<!-- bench_ranking:end -->"
 TARGET = 10.0  # the reference at least this many times faster than scikit-learn (issue 26)
 ITEMS = 10
-
-
-def best_of(fn, repeats: int) -> tuple[float, object]:
-    best, value = float("inf"), None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        value = fn()
-        best = min(best, time.perf_counter() - start)
-    return best, value
 
 
 def run(n: int, repeats: int, slow_repeats: int) -> list[dict]:
@@ -85,8 +76,7 @@ def section(rows: list[dict], repeats: int, slow_repeats: int) -> str:
     for r in rows[1:]:
         lines.append(f"- `ndcg_score`, {r['case']}: no target (both sort whole rows in numpy) — measured "
                      f"{r['sklearn'] / r['ref']:.1f}×.")
-    lines += ["", "Machine:", "", "| | |", "|---|---|"]
-    lines += [f"| {key} | {value} |" for key, value in _doc.machine("numpy", "scikit-learn")]
+    lines += _doc.machine_table(_doc.machine("numpy", "scikit-learn"))
     lines += [
         "",
         "Where the time goes: scikit-learn's tie-averaged DCG calls `np.unique` and `np.add.at` once per row, in "

@@ -177,31 +177,6 @@ def mean_pinball_loss(y_true, y_pred, *, sample_weight=None, alpha=0.5, multiout
     return reg._combine_outputs(np.average(_pinball(y, q, alpha), weights=w, axis=0), multioutput)
 
 
-def _weighted_quantile(values: np.ndarray, weights: np.ndarray, alpha: float) -> float:
-    """scikit-learn's _weighted_percentile(values, weights, 100·alpha, average=True).
-
-    Sort, accumulate the weights, take the first position whose cumulative weight reaches
-    alpha·total; if it lands on it (within one epsilon), average with the next value that
-    carries weight.  With equal weights and alpha = 0.5 this is np.median.  alpha = 0 is
-    nudged to the smallest positive target, so it picks the first value carrying weight.
-    """
-    order = np.argsort(values)
-    cdf = np.cumsum(weights[order])
-    target = np.float64(alpha * 100) / 100 * cdf[-1]
-    if target == 0:
-        target = np.nextafter(target, target + 1)
-    last = values.shape[0] - 1
-    i = min(int(np.searchsorted(cdf, target)), last)
-    if cdf[i] - target > np.finfo(np.float64).eps:
-        return values[order[i]]
-    following = min(i + 1, last)
-    if weights[order[following]] == 0:
-        following = int(np.searchsorted(cdf, cdf[i], side="right"))
-        if following > last:
-            following = i
-    return (values[order[i]] + values[order[following]]) / 2
-
-
 def d2_pinball_score(y_true, y_pred, *, sample_weight=None, alpha=0.5, multioutput="uniform_average"):
     reg._check_keywords(y_true, y_pred, sample_weight, multioutput)
     _check_alpha(alpha)
@@ -211,7 +186,7 @@ def d2_pinball_score(y_true, y_pred, *, sample_weight=None, alpha=0.5, multioutp
     numerator = np.average(_pinball(y, q, alpha), weights=w, axis=0)
     ones = np.ones(y.shape[0]) if w is None else w
     # The null model: each output's weighted alpha-quantile of y_true.
-    null = np.array([_weighted_quantile(y[:, j], ones, alpha) for j in range(y.shape[1])])
+    null = np.array([reg._weighted_percentile(y[:, j], ones, alpha * 100) for j in range(y.shape[1])])
     denominator = np.average(_pinball(y, np.tile(null, (y.shape[0], 1)), alpha), weights=w, axis=0)
     # A zero null loss (constant y_true): 1.0 if the model is perfect too, else 0.0 (force_finite).
     return reg._fraction_explained(numerator, denominator, multioutput, force_finite=True)

@@ -216,18 +216,21 @@ def median_absolute_error(y_true, y_pred, *, multioutput="uniform_average", samp
     if sample_weight is None:
         per_output = np.median(errors, axis=0)  # an even count averages the two middle values
     else:
-        per_output = np.array([_weighted_median(errors[:, j], sample_weight) for j in range(errors.shape[1])])
+        per_output = np.array([_weighted_percentile(errors[:, j], sample_weight, 50)
+                               for j in range(errors.shape[1])])
     return _combine_outputs(per_output, multioutput)
 
 
-def _weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
-    """scikit-learn's _weighted_percentile(values, weights, 50, average=True): the
-    "averaged inverted CDF" median, which equals np.median for equal weights.
+def _weighted_percentile(values: np.ndarray, weights: np.ndarray, percentile: float) -> float:
+    """scikit-learn's _weighted_percentile(values, weights, percentile, average=True): the
+    "averaged inverted CDF" percentile; at 50 the median, which equals np.median for equal
+    weights (median_absolute_error), at 100·alpha the null model of d2_pinball_score.
 
     Sort the values, accumulate their weights into a CDF and find the first position
-    i whose CDF reaches half the total.  If the CDF passes half strictly there, the
-    median is values[i]; if it lands on half (within one machine epsilon), the median is
-    the mean of values[i] and the next value that carries weight.  Weights of 0 are
+    i whose CDF reaches percentile/100 of the total.  If the CDF passes it strictly there, the
+    answer is values[i]; if it lands on it (within one machine epsilon), the answer is
+    the mean of values[i] and the next value that carries weight.  A target of 0 (percentile 0,
+    or weights summing to 0) is nudged above 0, as scikit-learn does.  Weights of 0 are
     thereby skipped.  (Meant for non-negative weights: with negative ones the CDF is
     not monotone, and this reproduces scikit-learn's binary search, meaningful or not.)
     """
@@ -235,12 +238,12 @@ def _weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
     weights = weights.astype(values.dtype)
     order = np.argsort(values)  # the same (unstable) sort as scikit-learn: ties keep its order
     cdf = np.cumsum(weights[order])
-    half = np.asarray(50, dtype=values.dtype) / 100 * cdf[-1]
-    if half == 0:  # (weights summing to 0) scikit-learn nudges the target above 0
-        half = np.nextafter(half, half + 1)
+    target = np.asarray(percentile, dtype=values.dtype) / 100 * cdf[-1]
+    if target == 0:
+        target = np.nextafter(target, target + 1)
     last = values.shape[0] - 1
-    i = min(int(np.searchsorted(cdf, half)), last)
-    if cdf[i] - half > np.finfo(values.dtype).eps:
+    i = min(int(np.searchsorted(cdf, target)), last)
+    if cdf[i] - target > np.finfo(values.dtype).eps:
         return values[order[i]]
     following = min(i + 1, last)
     if weights[order[following]] == 0:

@@ -18,11 +18,10 @@ This module generates nothing.  The faithful model is the reference
 from __future__ import annotations
 
 import sys
-from importlib import import_module
 
 import numpy as np
 
-from conformance import registry
+from conformance.reference._extras import metric_function
 from generators.extras import cases as generated_cases
 from generators.extras._common import METRICS
 from generators.readings import SAME, Family, Registry, main, refusing
@@ -31,7 +30,7 @@ readings = Registry()
 
 
 def reference(metric: str, inputs: dict, params: dict):
-    fn = getattr(import_module(registry.METRICS[metric].reference), metric)
+    fn = metric_function(metric)  # the registry's reference function of that name
     return refusing(fn)(**{k: np.asarray(v) for k, v in inputs.items()}, **params)
 
 
