@@ -26,7 +26,7 @@ from typing import Any, Iterator
 import jsonschema
 import jsonschema_rs
 
-from conformance.encoding import NONFINITE, EncodingError, decode_numeric, decode_param, loads
+from conformance.encoding import NONFINITE, EncodingError, decode_input, decode_numeric, decode_param, loads, right_spelling
 
 FORMAT = 1
 MANIFEST = "MANIFEST.json"
@@ -63,14 +63,7 @@ class Problem:
 
 SPELT = '"NaN", "Infinity", "-Infinity"'
 HINT = f"non-finite numbers are spelt as the strings {SPELT}"
-_MISSPELT = {"nan": "NaN", "+nan": "NaN", "-nan": "NaN", "inf": "Infinity", "+inf": "Infinity",
-             "infinity": "Infinity", "+infinity": "Infinity", "-inf": "-Infinity", "-infinity": "-Infinity"}
 LEAVES_PER_SLOT = 5  # misspelt numbers named in one input or value; the rest are counted
-
-
-def right_spelling(text: str) -> str | None:
-    """The corpus spelling of a non-finite number written another way ("nan", "INF", "-infinity")."""
-    return None if text in NONFINITE else _MISSPELT.get(text.strip().lower())
 
 
 def _pointer(path) -> str:
@@ -165,9 +158,9 @@ def _validators(name: str) -> tuple[Any, jsonschema.Draft202012Validator]:
     return jsonschema_rs.validator_for(schema), jsonschema.Draft202012Validator(schema)
 
 
-def _leaf_problems(value, path: list, objects: bool) -> list[tuple[list, str]]:
+def _leaf_problems(value, path: list, objects: bool, labels: bool = False) -> list[tuple[list, str]]:
     """(path, message) for every item of a numeric slot that is not a number, null or one of the
-    three strings: the leaf itself, where the schema can only say "not valid under any of the given
+    three strings (in an input, ``labels``: any string is a label but a misspelt number): the leaf itself, where the schema can only say "not valid under any of the given
     schemas" about the whole array."""
     if value is None or (isinstance(value, (int, float)) and not isinstance(value, bool)):
         return []
@@ -179,9 +172,9 @@ def _leaf_problems(value, path: list, objects: bool) -> list[tuple[list, str]]:
         right = right_spelling(value)
         if right is not None:
             return [(path, f"{json.dumps(value)} is not a number: {HINT}; write {json.dumps(right)}")]
-        return [(path, f"{json.dumps(value)} is a string where a number is expected ({HINT})")]
+        return [] if labels else [(path, f"{json.dumps(value)} is a string where a number is expected ({HINT})")]
     if isinstance(value, list):
-        return [found for i, item in enumerate(value) for found in _leaf_problems(item, path + [i], objects)]
+        return [found for i, item in enumerate(value) for found in _leaf_problems(item, path + [i], objects, labels)]
     if isinstance(value, dict) and objects:
         return [found for k, item in value.items() for found in _leaf_problems(item, path + [k], objects)]
     return [(path, f"{'an object' if isinstance(value, dict) else type(value).__name__} where a number or an "
@@ -195,7 +188,7 @@ def _numeric_slot(err) -> list[tuple[list, str]]:
     if err.validator not in ("oneOf", "anyOf") or len(path) < 3 or path[0] != "cases":
         return []
     if path[2] == "inputs" and len(path) == 4:
-        return _leaf_problems(err.instance, path, objects=False)
+        return _leaf_problems(err.instance, path, objects=False, labels=True)
     if not ((path[2] == "expected" and len(path) == 3) or (path[2] == "conventions" and len(path) == 4)):
         return []
     instance = err.instance
@@ -294,7 +287,7 @@ def _read_json(path: Path, file: str) -> tuple[Any, list[Problem]]:
 def _decode_case(raw: dict, file: str) -> tuple[Case | None, list[Problem]]:
     cid = raw["id"]
     try:
-        inputs = {k: decode_numeric(v, f"inputs.{k}") for k, v in raw["inputs"].items()}
+        inputs = {k: decode_input(v, f"inputs.{k}") for k, v in raw["inputs"].items()}
         exp = raw["expected"]
         if "error" in exp:
             expected = Expected(error=dict(exp["error"]))

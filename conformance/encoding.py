@@ -11,7 +11,9 @@ Three operations live here and nowhere else:
 * :func:`to_json` turns a scikit-learn result (numpy scalars, arrays, tuples,
   ``None``) into plain JSON values, encoding non-finite floats as strings.
 * :func:`decode_numeric` turns a JSON value from a numeric slot back into
-  Python numbers, accepting the three strings and refusing any other string.
+  Python numbers, accepting the three strings and refusing any other string;
+  :func:`decode_input` does the same for a case's input, where any other string
+  is a label (``y_true=["cat", "dog"]``) and stays a string (docs/decisions/0033).
 * :func:`dumps` / :func:`loads` write and read corpus documents: a stable
   layout for review diffs, and a parser that refuses bare NaN/Infinity tokens.
 """
@@ -73,11 +75,40 @@ def plain_array(value: Any) -> np.ndarray | None:
     return array if array.dtype.kind in "iuf" else None
 
 
-def numeric_array(value: Any, where: str = "value") -> np.ndarray:
-    """``np.asarray(decode_numeric(value, where))``, without the walk when ``value`` is a list of
-    plain numbers (what most inputs are): numpy reads those as they are."""
+def input_array(value: Any, where: str = "value") -> np.ndarray:
+    """``as_array(decode_input(value, where))``, without the walk when ``value`` is a list of plain
+    numbers (what most inputs are): numpy reads those as they are."""
     array = plain_array(value)
-    return array if array is not None else np.asarray(decode_numeric(value, where))
+    return array if array is not None else as_array(decode_input(value, where))
+
+
+def as_array(decoded: Any) -> np.ndarray:
+    """A decoded input as scikit-learn gets it from the Python list: numbers make a numeric array, string
+    labels a string array, and a mix of strings and numbers (or a ragged list) an object array, so that
+    the mix reaches scikit-learn as one (numpy alone would turn ``["a", 1]`` into ``["a", "1"]``)."""
+    leaves = set()
+    stack = [decoded]
+    while stack and len(leaves) < 2:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(item)
+        elif item is not None:
+            leaves.add(str if isinstance(item, str) else float)
+    if len(leaves) == 2:
+        return _object_array(decoded)
+    try:
+        return np.asarray(decoded)
+    except ValueError:  # ragged
+        return _object_array(decoded)
+
+
+def _object_array(decoded: Any) -> np.ndarray:
+    try:
+        return np.array(decoded, dtype=object)
+    except ValueError:  # ragged at depth: a 1-D array of lists
+        out = np.empty(len(decoded), dtype=object)
+        out[:] = decoded
+        return out
 
 
 # A list that orjson writes without a quote, a brace or a letter of true/false/null holds numbers and
@@ -121,6 +152,41 @@ def _decode_numeric(value: Any, where: str) -> Any:
     if isinstance(value, dict):  # a dict-valued result, e.g. classification_report(output_dict=True)
         return {k: decode_numeric(v, f"{where}.{k}") for k, v in value.items()}
     raise EncodingError(f"{where}: {type(value).__name__} where a number is expected")
+
+
+# The ways a non-finite number gets misspelt ("nan", "INF", "-infinity"): refused in an input rather than read
+# as a string label, so that a misspelt number never becomes a class.
+_MISSPELT = {"nan": "NaN", "+nan": "NaN", "-nan": "NaN", "inf": "Infinity", "+inf": "Infinity",
+             "infinity": "Infinity", "+infinity": "Infinity", "-inf": "-Infinity", "-infinity": "-Infinity"}
+
+
+def right_spelling(text: str) -> str | None:
+    """The corpus spelling of a non-finite number written another way ("nan", "INF", "-infinity")."""
+    return None if text in NONFINITE else _MISSPELT.get(text.strip().lower())
+
+
+def decode_input(value: Any, where: str = "value") -> Any:
+    """A case's input array: :func:`decode_numeric`, except that a string other than the three
+    non-finite spellings is a label and stays a string (docs/decisions/0033).  String labels
+    (``["cat", "dog"]``), a mix of strings and numbers (scikit-learn's error) and a word where a
+    number belongs (the validation sweep's ``["1.5", "abc"]``) all reach scikit-learn as written.
+    A misspelt non-finite number ("nan", "inf") is refused: it is never a label."""
+    try:
+        return decode_numeric(value, where)  # numbers only: the fast path
+    except EncodingError:
+        return _decode_input(value, where)
+
+
+def _decode_input(value: Any, where: str) -> Any:
+    if isinstance(value, list):
+        return [_decode_input(v, where) for v in value]
+    if isinstance(value, str) and value not in NONFINITE:
+        right = right_spelling(value)
+        if right is not None:
+            raise EncodingError(f"{where}: string {value!r} looks like a misspelt {right}: non-finite numbers are "
+                                'spelt "NaN", "Infinity" and "-Infinity", and a label may not be spelt like one')
+        return value
+    return _decode_numeric(value, where)
 
 
 def decode_param(value: Any) -> Any:

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from conformance import conventions as conv
 from conformance.compare import same_outcome
-from conformance.encoding import decode_numeric, decode_param, dumps, loads, to_json
+from conformance.encoding import decode_input, decode_numeric, decode_param, dumps, loads, to_json
 from generators.oracle import call_oracle
 
 # The order of a case's fields in the corpus: `conventions` goes right after the
@@ -47,7 +47,7 @@ def conventions_for(case: dict, tolerance: dict) -> dict[str, dict]:
 def _conventions(text: str) -> str:
     metric, inputs, params, expected, rtol, atol = loads(text)
     tolerance = {"rtol": rtol, "atol": atol}
-    call_inputs = {k: decode_numeric(v, f"inputs.{k}") for k, v in inputs.items()}
+    call_inputs = {k: decode_input(v, f"inputs.{k}") for k, v in inputs.items()}
     out = {}
     for combo in conv.combinations(metric, inputs, params):
         stored = loads(dumps(to_json(conv.rewrite(combo, metric, inputs, params))))

@@ -18,7 +18,7 @@ import warnings
 import numpy as np
 
 from conformance import registry
-from conformance.encoding import decode_numeric, decode_param, loads, to_json, dumps
+from conformance.encoding import as_array, decode_input, decode_numeric, decode_param, loads, to_json, dumps
 from conformance.forms import rng_for  # noqa: F401  (re-exported: a case's inputs are seeded by its id alone)
 
 
@@ -105,7 +105,7 @@ def call_oracle(metric: str, inputs: dict, params: dict, fn=None) -> tuple[dict,
     if fn is None:
         fn = oracle_for(metric)
     params = by_name(params)
-    args = {k: (None if v is None else np.asarray(v)) for k, v in inputs.items()}
+    args = {k: (None if v is None else as_array(v)) for k, v in inputs.items()}
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
@@ -141,7 +141,7 @@ def make_case(
     stored_params = to_json(dict(params or {}))
     # Round-trip through the corpus's own text form, then call with what came back.
     stored_inputs, stored_params = loads(dumps([stored_inputs, stored_params]))
-    call_inputs = {k: decode_numeric(v, f"inputs.{k}") for k, v in stored_inputs.items()}
+    call_inputs = {k: decode_input(v, f"inputs.{k}") for k, v in stored_inputs.items()}
     call_params = {k: decode_param(v) for k, v in stored_params.items()}
     expected, caught = call_oracle(metric, call_inputs, call_params, oracle)
     case = {"id": case_id, "metric": metric}

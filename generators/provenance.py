@@ -31,7 +31,7 @@ import sklearn.metrics
 
 from conformance import provenance as prov
 from conformance.corpus import bundled_oracle, load_corpus
-from conformance.encoding import decode_numeric, decode_param
+from conformance.encoding import decode_input, decode_numeric, decode_param
 from generators.conventions import conventions_for, differs
 from generators.oracle import call_oracle, oracle_for, oracle_path
 
@@ -56,7 +56,7 @@ def release_outcome(raw: dict, tolerance: dict) -> dict:
     missing = _missing(fn, list(raw["inputs"]) + list(raw["params"]))
     if missing:
         return {prov.NOT_AVAILABLE: f"{metric} takes no keyword {', '.join(missing)}"}
-    inputs = {k: decode_numeric(v, f"inputs.{k}") for k, v in raw["inputs"].items()}
+    inputs = {k: decode_input(v, f"inputs.{k}") for k, v in raw["inputs"].items()}
     params = {k: decode_param(v) for k, v in raw["params"].items()}
     expected, _ = call_oracle(metric, inputs, params, fn)
     conventions = conventions_for({**raw, "expected": expected}, tolerance)

@@ -46,7 +46,7 @@ import numpy as np
 import conformance.reference as ref
 from conformance import registry
 from conformance.compare import compare
-from conformance.encoding import decode_numeric, decode_param, to_json
+from conformance.encoding import decode_input, decode_numeric, decode_param, to_json
 
 PREFIX = "wrong-reading-"
 # Every family with a readings module: the registry's, then numerics, which cuts across them.
@@ -218,7 +218,7 @@ def check(family: Family, cases: Iterable[dict], tolerance: Mapping[str, float])
         for case in cases:
             cid, metric = case["id"], case["metric"]
             expected = _ERROR if "error" in case["expected"] else decode_numeric(case["expected"]["value"])
-            inputs = {k: decode_numeric(v) for k, v in case["inputs"].items()}
+            inputs = {k: decode_input(v) for k, v in case["inputs"].items()}
             params = {k: decode_param(v) for k, v in case["params"].items()}
             faithful = True
             for label, call in family.faithful().items():

@@ -151,7 +151,6 @@ def test_misspelt_non_finite_values_in_expected_and_conventions_get_a_hint(tmp_p
 
 
 @pytest.mark.parametrize("slot,value,message", [
-    ("inputs", "0.5", '"0.5" is a string where a number is expected'),
     ("inputs", True, "true is a boolean where a number is expected"),
     ("expected", "0.5", '"0.5" is a string where a number is expected'),
 ])
@@ -167,6 +166,17 @@ def test_other_things_in_a_numeric_slot_are_named_at_the_item(tmp_path, slot, va
     _write(root, {"f1_score.json": _doc(cases)})
     (problem,) = _problems(root)
     assert problem.startswith(f"f1_score.json: case f1_score/t/macro: at {where}: {message}")
+
+
+def test_any_other_string_in_an_input_is_a_label_kept_as_written(tmp_path):
+    """decision 0033: "0.5", "cat" or "" in an input reach the call as strings; "NaN" is still the number."""
+    cases = _cases()
+    cases[0]["inputs"]["y_true"][:3] = ["0.5", "cat", ""]
+    cases[0]["inputs"]["y_pred"][0] = "NaN"
+    root = tmp_path / "good"
+    _write(root, {"f1_score.json": _doc(cases)})
+    case = next(iter(load_corpus(root)))
+    assert case.inputs["y_true"][:3] == ["0.5", "cat", ""] and math.isnan(case.inputs["y_pred"][0])
 
 
 def test_many_misspellings_in_one_input_are_counted_after_five(tmp_path):
@@ -259,7 +269,7 @@ def test_nothing_is_half_loaded(good):
 
 def test_every_problem_is_reported_not_just_the_first(tmp_path):
     cases = _cases()
-    cases[0]["inputs"]["y_pred"] = ["x", 1, 2, 2]
+    cases[0]["inputs"]["y_pred"] = ["inf", 1, 2, 2]
     cases[1]["tags"] = ["Not A Tag"]
     root = tmp_path / "bad"
     _write(root, {"f1_score.json": _doc(cases)})

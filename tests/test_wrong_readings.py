@@ -247,7 +247,7 @@ def test_numerical_readings_differ_from_scikit_learn_where_they_say():
 def test_a_readings_answer_is_explained_by_that_reading_and_a_right_answer_by_none_that_catches(corpus, owned, name):
     """readings.reproducing names a reading as the cause of the answer it gives on a case that catches it
     (suggest and fuzz group failures by it), and never names it for the case's own expected outcome."""
-    from conformance.encoding import decode_numeric, decode_param
+    from conformance.encoding import decode_input, decode_numeric, decode_param
 
     family = FAMILIES[name]
     tried = 0
@@ -255,7 +255,7 @@ def test_a_readings_answer_is_explained_by_that_reading_and_a_right_answer_by_no
         tagged = readings.named_in_tags(case)
         if not tagged or "error" in case["expected"]:
             continue
-        inputs = {k: decode_numeric(v) for k, v in case["inputs"].items()}
+        inputs = {k: decode_input(v) for k, v in case["inputs"].items()}
         params = {k: decode_param(v) for k, v in case["params"].items()}
         reading = tagged[0]
         try:
