@@ -70,6 +70,12 @@ def nonfinite(inputs: dict) -> bool:
     return any(not math.isfinite(x) for x in _numbers(inputs))
 
 
+def strings(inputs: dict) -> bool:
+    """Some input holds a string that is not a non-finite number: a string label (``["cat", "dog"]``),
+    or a word where a number belongs (docs/decisions/0033)."""
+    return any(isinstance(x, str) for v in inputs.values() for x in _leaves(v))
+
+
 def ties(inputs: dict) -> bool:
     """Two scores are exactly equal: a value repeats in ``y_score``, ``y_prob`` or ``y_proba``
     (in one column, for a matrix of scores)."""
@@ -90,8 +96,8 @@ def float32_exact(inputs: dict) -> bool:
 
 
 PROPERTIES: dict[str, Callable[[dict], object]] = {
-    f.__name__: f for f in (samples, classes, max_abs, nonfinite, ties, float32_exact)}
-BOOLEAN = frozenset({"nonfinite", "ties", "float32_exact"})
+    f.__name__: f for f in (samples, classes, max_abs, nonfinite, strings, ties, float32_exact)}
+BOOLEAN = frozenset({"nonfinite", "strings", "ties", "float32_exact"})
 
 
 def check(conditions: object) -> list[str]:

@@ -40,6 +40,10 @@ DECLARED = f"""divergences:
     ("nonfinite", {"y_true": [1.0, 2.0], "y_pred": [1.0, "NaN"]}, True),
     ("nonfinite", {"y_true": [1.0, 2.0], "y_pred": [1.0, "-Infinity"]}, True),
     ("nonfinite", {"y_true": [1.0, 2.0], "y_pred": [1.0, 1e308]}, False),
+    ("strings", {"y_true": ["cat", "dog"], "y_pred": ["dog", "dog"]}, True),
+    ("strings", {"y_true": [0, 1], "y_pred": [1.0, "abc"]}, True),
+    ("strings", {"y_true": [0, 1], "y_pred": [1.0, "NaN"]}, False),
+    ("classes", {"y_true": ["B", "a"], "y_pred": ["a", "c"]}, 3),
     ("ties", {"y_true": [0, 1, 1], "y_score": [0.1, 0.4, 0.4]}, True),
     ("ties", {"y_true": [0, 1, 1], "y_score": [0.1, 0.4, 0.35]}, False),
     ("ties", {"y_true": [0, 1], "y_proba": [[0.5, 0.5], [0.2, 0.8]]}, False),  # equal within a row, not a column
