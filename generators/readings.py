@@ -49,8 +49,8 @@ from conformance.compare import compare
 from conformance.encoding import as_array, decode_input, decode_numeric, decode_param, to_json
 
 PREFIX = "wrong-reading-"
-# Every family with a readings module: the registry's, then numerics, which cuts across them.
-FAMILIES = (*registry.families(), "numerics")
+# Every family with a readings module: the registry's, then numerics and strings, which cut across them.
+FAMILIES = (*registry.families(), "numerics", "strings")
 # What the reference raises where scikit-learn raises (docs/decisions/0013): its refusals.
 REFERENCE_REFUSALS = (ValueError, TypeError, IndexError, ZeroDivisionError, NotImplementedError)
 

@@ -15,6 +15,7 @@ import inspect
 from dataclasses import dataclass
 
 from conformance import registry
+from generators.counts._common import wrong
 from generators.oracle import make_case, oracle_for
 
 FAMILY_TAG = "string-labels"
@@ -44,6 +45,16 @@ SETS = (
     LabelSet("empty-string", ("b", "", "a"), ("empty-string-label",),
              'The empty string is a class like any other, and the first in code-point order: "", a, b.'),
 )
+
+# The wrong readings of the class order (generators/strings/readings.py) a label set tells apart, where the
+# metric's output shows the order at all.
+ORDER_READINGS = {"mixed-case": "classes-case-insensitive", "non-bmp": "classes-by-utf16"}
+
+
+def order_tags(slug: str, shows_order: bool) -> list[str]:
+    """The wrong-reading tag of the label set ``slug``, when the output shows the class order."""
+    return wrong(ORDER_READINGS[slug]) if shows_order and slug in ORDER_READINGS else []
+
 
 # Sample patterns (indices into a set's classes).
 # Every class has its own precision, recall, F and Jaccard, and a linear-weighted kappa changes when two

@@ -9,9 +9,12 @@ sorted, a string ``pos_label`` where the metric takes one, and two mixes of stri
 from __future__ import annotations
 
 from conformance import registry
-from generators.strings._common import PRED2, PRED3, SETS, TRUE2, TRUE3, case, keywords, spell
+from generators.strings._common import PRED2, PRED3, SETS, TRUE2, TRUE3, case, keywords, order_tags, spell, wrong
 
 BINARY_ONLY = {"class_likelihood_ratios"}  # binary problems only
+# One number over all classes, the same in any class order (the other metrics list classes or weigh them
+# by position: per-class values, matrices, a weighted kappa, target_names, the positive class).
+ORDER_BLIND = {"accuracy_score", "balanced_accuracy_score", "matthews_corrcoef", "hamming_loss", "zero_one_loss"}
 
 
 def metrics() -> list[str]:
@@ -50,7 +53,8 @@ def label_sets(metric: str):
     for labels in SETS:
         classes = labels.classes[:2] if two else labels.classes
         _, _, inputs = _inputs(metric, classes, two)
-        yield case(metric, labels.slug, inputs, _per_class(metric, classes), tags=labels.tags, error=False,
+        yield case(metric, labels.slug, inputs, _per_class(metric, classes),
+                   tags=[*labels.tags, *order_tags(labels.slug, metric not in ORDER_BLIND)], error=False,
                    description=labels.says)
 
 
@@ -78,10 +82,13 @@ def positive(metric: str):
         return
     classes = SETS[1].classes[:2]  # a, B: B < a, so "B" is not what "the greater class" would pick
     _, _, inputs = _inputs(metric, classes, True)
-    yield case(metric, "pos_label=B", inputs, {**_required(metric), "pos_label": "B"}, tags=["pos-label", "code-point-order"],
+    # precision_recall_fscore_support's default average=None lists both classes, in code-point order.
+    listed = wrong("classes-case-insensitive") if metric == "precision_recall_fscore_support" else []
+    yield case(metric, "pos_label=B", inputs, {**_required(metric), "pos_label": "B"},
+               tags=["pos-label", "code-point-order", *listed],
                error=False, description='Binary string labels "a" and "B" with pos_label="B": the positive class '
                "is named by its string.")
-    yield case(metric, "pos_label=default", inputs, _required(metric), tags=["pos-label", "defaults"],
+    yield case(metric, "pos_label=default", inputs, _required(metric), tags=["pos-label", "defaults", *listed],
                description="Binary string labels with the default pos_label=1, which is no class of the data.")
 
 

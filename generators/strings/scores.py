@@ -12,11 +12,15 @@ refuses (a string y_true without pos_label, an unordered ``labels``) is a case l
 from __future__ import annotations
 
 from conformance import registry
-from generators.strings._common import PRED3, SETS, TRUE2, TRUE3, case, keywords, spell
+from generators.strings._common import PRED3, SETS, TRUE2, TRUE3, case, keywords, order_tags, spell, wrong
 
 # The metrics that take one column per class (the others are binary only).
 MULTICLASS = {"log_loss", "brier_score_loss", "top_k_accuracy_score", "roc_auc_score", "d2_log_loss_score",
               "d2_brier_score", "hinge_loss", "expected_calibration_error"}
+# Binary with 1-D scores and no pos_label: the metric takes the greater class as the positive one.
+POSITIVE_BY_ORDER = {"roc_auc_score", "log_loss", "hinge_loss", "d2_log_loss_score"}
+# A labels list they sort themselves: the columns follow the code-point order, not the list's.
+SORT_LABELS = {"log_loss", "brier_score_loss", "d2_brier_score", "d2_log_loss_score", "hinge_loss"}
 # Keywords a call cannot leave out, and those that give the multiclass reading.
 REQUIRED = {"metric_at_thresholds": {"metric_func": "accuracy_score"},
             "expected_calibration_error": {"confidence": "positive"}}
@@ -58,7 +62,8 @@ def binary(metric):
         if named:
             params["pos_label"] = classes[0]
         yield case(metric, f"binary/{labels.slug}", _inputs(metric, spell(classes, TRUE2), SCORES2), params,
-                   tags=["binary-scores", *labels.tags, *(["pos-label"] if named else [])],
+                   tags=["binary-scores", *labels.tags, *(["pos-label"] if named else []),
+                         *order_tags(labels.slug, not named and metric in POSITIVE_BY_ORDER)],
                    description=f"Binary string labels {list(classes)}, 1-D scores, "
                    + (f"pos_label={classes[0]!r}. " if named else "no pos_label: the scores belong to the greater "
                       "class in code-point order, where scikit-learn takes the call. ") + labels.says)
@@ -69,7 +74,8 @@ def multiclass(metric):
         return
     for labels in SETS:
         yield case(metric, f"multiclass/{labels.slug}", _inputs(metric, spell(labels.classes, TRUE3), PROBA3),
-                   {**REQUIRED.get(metric, {}), **MULTI.get(metric, {})}, tags=labels.tags,
+                   {**REQUIRED.get(metric, {}), **MULTI.get(metric, {})},
+                   tags=[*labels.tags, *order_tags(labels.slug, True)],
                    description="Three string classes, one score column per class: column j belongs to the j-th "
                    "class in code-point order. " + labels.says)
 
@@ -96,7 +102,8 @@ def declared(metric):
         inputs = _inputs(metric, spell(classes[:2], TRUE2), SCORES2)
     params = {**REQUIRED.get(metric, {}), **MULTI.get(metric, {}), "labels": listed}
     yield case(metric, "labels=declared", inputs, params,
-               tags=["labels-declared", "labels-order", "code-point-order"],
+               tags=["labels-declared", "labels-order", "code-point-order",
+                     *(wrong("classes-case-insensitive") if metric in SORT_LABELS else [])],
                description=f"labels={listed} (strings, not in code-point order): whether the columns follow "
                "the sorted classes or the call is refused, as scikit-learn does.")
 
