@@ -240,6 +240,12 @@ def transform(case_id: str, metric: str, inputs: dict, params: dict, declared: D
         chosen = getattr(declared, name)
         if chosen == "labels":
             continue
+        if isinstance(values, list) and any(isinstance(v, str) for v in values):
+            # Not offered: a class axis would number string classes in code-point order (np.unique's), but
+            # the case's string keywords (pos_label="B", labels=[...]) and outputs keyed by class name would
+            # still name the strings, which no index form carries (docs/ports.md, "String labels").
+            raise Unexpressible(f"form {chosen} cannot express this case: {name} holds string labels, which a "
+                                "class-index form does not carry")
         if not isinstance(values, list) or not all(_is_number(v) for v in values):
             raise Unexpressible(f"form {chosen} cannot express this case: {name} is not a vector of class labels")
         if chosen == "float-ids":

@@ -83,10 +83,13 @@ def oracle_for(metric: str):
 # message is evidence for reports, never judged (docs/decisions/0004); its set is
 # written sorted so that generation is reproducible byte for byte.
 _SET_IN_MESSAGE = re.compile(r"among \{([^{}]*)\}")
+# The same for a set of string labels ("y_true takes value in {'B', 'a'}"): string hashing orders it.
+_LABEL_SET_IN_MESSAGE = re.compile(r"value in \{('[^{}]*)\}")
 
 
 def _stable_message(exc: BaseException) -> str:
-    return _SET_IN_MESSAGE.sub(lambda m: "among {" + ", ".join(sorted(m.group(1).split(", "))) + "}", str(exc))
+    text = _SET_IN_MESSAGE.sub(lambda m: "among {" + ", ".join(sorted(m.group(1).split(", "))) + "}", str(exc))
+    return _LABEL_SET_IN_MESSAGE.sub(lambda m: "value in {" + ", ".join(sorted(m.group(1).split(", "))) + "}", text)
 
 
 # A callable keyword crosses the protocol as the name of a corpus metric (docs/decisions/0030):

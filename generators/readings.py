@@ -46,11 +46,11 @@ import numpy as np
 import conformance.reference as ref
 from conformance import registry
 from conformance.compare import compare
-from conformance.encoding import decode_input, decode_numeric, decode_param, to_json
+from conformance.encoding import as_array, decode_input, decode_numeric, decode_param, to_json
 
 PREFIX = "wrong-reading-"
-# Every family with a readings module: the registry's, then numerics, which cuts across them.
-FAMILIES = (*registry.families(), "numerics")
+# Every family with a readings module: the registry's, then numerics and strings, which cut across them.
+FAMILIES = (*registry.families(), "numerics", "strings")
 # What the reference raises where scikit-learn raises (docs/decisions/0013): its refusals.
 REFERENCE_REFUSALS = (ValueError, TypeError, IndexError, ZeroDivisionError, NotImplementedError)
 
@@ -153,7 +153,7 @@ def refusing(fn: Callable) -> Callable:
 
 def reference(metric: str, inputs: dict, params: dict):
     """The reference's value for one call (inputs as numpy arrays); its refusals are :class:`Refused`."""
-    return refusing(getattr(ref, metric))(**{k: np.asarray(v) for k, v in inputs.items()}, **params)
+    return refusing(getattr(ref, metric))(**{k: as_array(v) for k, v in inputs.items()}, **params)
 
 
 # --- the check -------------------------------------------------------------------------------------

@@ -35,6 +35,9 @@ VALIDATION = ("{page}#inputs-and-validation", "{page}#validation", "{core}#input
 
 # (topic, the tags that select it, candidate sections in order).
 TOPICS = (
+    # Before the refusals: a string-label case refused (a mix of strings and numbers, a string y_true without
+    # pos_label) is explained where the page says how string labels are read.
+    ("string labels", {"string-labels"}, ("{page}#string-labels", "{core}#string-labels")),
     ("refusals", {"error"}, VALIDATION),
     ("multilabel averaging", {"samples"}, (f"{MULTILABEL}#averagesamples",)),
     ("indicator matrices", {"multilabel", "non-binary-indicator"},

@@ -141,6 +141,17 @@ TAGS = {
     "null-model": "D²'s null model: the constant fitted to y_true (mean, alpha-quantile, class frequencies) "
                   "that the model's deviance is compared with.",
     "zero-null-deviance": "y_true is constant (one class), so the deviance of D²'s null model is 0.",
+    # The strings family (generators/strings/).
+    "code-point-order": "String classes whose order by Unicode code point (numpy's, scikit-learn's) differs from a "
+                        "case-insensitive, locale or UTF-16 code-unit order: per-class outputs and score columns "
+                        "move.",
+    "empty-string-label": "The empty string \"\" as a class label.",
+    "mixed-label-types": "String labels mixed with numbers, in one vector or across the two: scikit-learn refuses "
+                         "the mix (clustering reads each labeling on its own).",
+    "non-ascii": "String labels outside ASCII (é, Ω).",
+    "non-bmp": "String labels outside the Basic Multilingual Plane (😀, 𝔸): one code point, two UTF-16 code "
+               "units.",
+    "string-labels": "Class labels that are strings (the strings family, docs/decisions/0033).",
 }
 
 

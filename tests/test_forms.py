@@ -103,6 +103,15 @@ def test_the_class_count_includes_the_labels_keyword_and_empty_inputs_use_it():
     ("f1_score", {"y_true": [0, 2 ** 40], "y_pred": [0, 0]}, {}, Declared(y_true="one-hot"), "columns"),
     ("f1_score", {"y_true": [[0, 1], [1, 1]], "y_pred": [[0, 1], [1, 0]]}, {},
      Declared(y_pred="scores", argmax_ties="lowest"), "not a vector"),
+    # String labels (docs/ports.md, "String labels"): no class-index form carries them, in either input.
+    ("f1_score", {"y_true": ["a", "B"], "y_pred": ["B", "B"]}, {"pos_label": "B"}, Declared(y_true="one-hot"),
+     "string labels"),
+    ("confusion_matrix", {"y_true": ["a", "B"], "y_pred": ["B", "a"]}, {},
+     Declared(y_pred="scores-class-first", argmax_ties="lowest"), "y_pred holds string labels"),
+    ("accuracy_score", {"y_true": [0, 1], "y_pred": ["B", 1]}, {}, Declared(y_pred="probability", threshold="strict"),
+     "string labels"),
+    ("accuracy_score", {"y_true": ["", "a"], "y_pred": ["a", "a"]}, {}, Declared(y_true="float-ids"),
+     "y_true holds string labels"),
 ])
 def test_a_form_that_cannot_express_a_case_says_so(metric, inputs, params, declared, why):
     with pytest.raises(Unexpressible, match=r"^form \S+ cannot express this case: .*" + why):

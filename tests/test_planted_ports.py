@@ -57,6 +57,11 @@ CAUGHT = {
     # -231.4.  Between those points it is what the fuzzer is for.
     "one-pass-r2": "r2_score/numerics/large-offset/offset=1e9",
     "order-dependent": "confusion_matrix/worked-example/kotlin-fixture",
+    # Caught by the strings family only (11 of corpus 1.5.0 + strings, measured): the mixed-case cases ("a", "B",
+    # "c": code points put "B" first) of the per-class metrics and contingency_matrix, contingency_matrix's
+    # strings-and-integers (rows a, B, c), and precision_recall_fscore_support's two binary "a"/"B" cases
+    # (its default average=None lists both classes).  Its other label sets sort alike either way.
+    "case-insensitive-classes": "confusion_matrix/strings/mixed-case",
 }
 
 PRF = ("precision_score", "recall_score", "f1_score", "fbeta_score", "precision_recall_fscore_support")
@@ -78,6 +83,10 @@ IN_SCOPE = {
     "order-dependent": lambda c: (c["params"].get("labels") is None
                                   and (c["metric"] in ("confusion_matrix", "multilabel_confusion_matrix")
                                        or (c["metric"] in PRF and _average(c) is None))),
+    "case-insensitive-classes": lambda c: ("string-labels" in c["tags"] and c["params"].get("labels") is None
+                                           and (c["metric"] in ("confusion_matrix", "multilabel_confusion_matrix",
+                                                                "contingency_matrix")
+                                                or (c["metric"] in PRF and _average(c) is None))),
 }
 
 
@@ -266,6 +275,25 @@ def test_order_dependent():
     # On YT, YP the classes first appear in sorted order: nothing to see.
     assert first_appearance(YT, YP) == [0, 1, 2]
     same("order-dependent", "confusion_matrix", {"y_true": YT, "y_pred": YP})
+
+
+def test_case_insensitive_classes():
+    yt, yp = ["a", "B", "c", "B"], ["B", "B", "a", "c"]  # code points: B, a, c; case-insensitive: a, B, c
+    at = [1, 0, 2]
+    value, expected = manifests("case-insensitive-classes", "confusion_matrix", {"y_true": yt, "y_pred": yp})
+    assert value == np.asarray(expected)[np.ix_(at, at)].tolist()
+    value, expected = manifests("case-insensitive-classes", "multilabel_confusion_matrix", {"y_true": yt, "y_pred": yp})
+    assert value == np.asarray(expected)[at].tolist()
+    value, expected = manifests("case-insensitive-classes", "recall_score", {"y_true": yt, "y_pred": yp}, average=None)
+    assert value == np.asarray(expected)[at].tolist()
+    value, expected = manifests("case-insensitive-classes", "contingency_matrix",
+                                {"labels_true": yt, "labels_pred": [0, 1, 1, 0]})
+    assert value == np.asarray(expected)[at].tolist()  # rows permuted; integer columns keep their order
+    # A given labels list fixes the order; one case, no letters but case, or numbers: nothing to see.
+    same("case-insensitive-classes", "confusion_matrix", {"y_true": yt, "y_pred": yp}, labels=["a", "B", "c"])
+    same("case-insensitive-classes", "confusion_matrix", {"y_true": ["b", "a", "é"], "y_pred": ["a", "a", "é"]})
+    same("case-insensitive-classes", "confusion_matrix", {"y_true": YT, "y_pred": YP})
+    same("case-insensitive-classes", "f1_score", {"y_true": yt, "y_pred": yp}, average="macro")
 
 
 # ------------------------------------------------------------------ the helper and the script

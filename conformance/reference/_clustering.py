@@ -43,7 +43,7 @@ import math
 
 import numpy as np
 
-from conformance.reference._inputs import InvalidParameterError
+from conformance.reference._inputs import InvalidParameterError, refuse_mixed_labels
 
 AVERAGE_METHODS = ("arithmetic", "geometric", "max", "min")
 # One block of silhouette distances holds at most this many bytes (64 MiB).
@@ -63,6 +63,7 @@ _EPS = np.finfo(np.float64).eps
 
 def _labels(values, name: str) -> np.ndarray:
     a = np.asarray(values)
+    refuse_mixed_labels(a)  # numpy would turn the mix into strings; scikit-learn cannot sort it
     if a.dtype.kind == "O":
         a = np.asarray(a.tolist())
     if a.ndim != 1:

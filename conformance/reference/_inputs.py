@@ -112,6 +112,16 @@ def _num_samples(a: np.ndarray, name: str) -> int:
     return a.shape[0]
 
 
+def refuse_mixed_labels(y: np.ndarray) -> None:
+    """Strings mixed with numbers in one label array (an object array, docs/decisions/0033) cannot be sorted
+    into a class set: scikit-learn's sort raises TypeError, and so does this, whichever element comes first."""
+    if y.dtype == object and y.size:
+        kinds = {isinstance(v, str) for v in y.reshape(-1).tolist()}
+        if len(kinds) == 2:
+            raise TypeError("'<' not supported between instances of 'int' and 'str': string labels mixed with "
+                            "numbers")
+
+
 def _as_label_vector(y: np.ndarray, name: str) -> np.ndarray:
     """One label array checked like scikit-learn's type_of_target for the 'binary' and
     'multiclass' types, returned 1-D (an (n, 1) column is accepted and flattened)."""
@@ -127,6 +137,7 @@ def _as_label_vector(y: np.ndarray, name: str) -> np.ndarray:
     y = y.reshape(-1)
     if y.dtype.kind == "S" or (y.dtype == object and y.size and isinstance(y[0], bytes)):
         raise TypeError("Labels represented as bytes are not supported: use strings or integers.")
+    refuse_mixed_labels(y)
     if y.dtype == object and y.size and not isinstance(y[0], str):
         raise ValueError(f"{name}: unknown is not supported (object labels that are not strings)")
     if y.dtype.kind == "c":

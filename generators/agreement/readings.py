@@ -553,7 +553,7 @@ FAMILY = Family(
     readings=tuple(REGISTRY.readings),
     model=REGISTRY.model(reference),
     owns=lambda case: (case["metric"] in NEW_METRICS or "multilabel" in case["tags"])
-    and "numerics" not in case["tags"],
+    and not {"numerics", "string-labels"} & set(case["tags"]),
     cases=generated_cases,
     variants={"the reference": reference},
 )

@@ -393,7 +393,8 @@ FAMILY = Family(
     name="counts",
     readings=listed(READINGS, METRICS, TOUCHES),
     model=model,
-    owns=lambda case: case["metric"] in METRICS and not {"multilabel", "numerics"} & set(case["tags"]),
+    owns=lambda case: (case["metric"] in METRICS
+                       and not {"multilabel", "numerics", "string-labels"} & set(case["tags"])),
     cases=generated_cases,
 )
 

@@ -231,7 +231,7 @@ FAMILY = Family(
     name="deviances",
     readings=tuple(readings.readings),
     model=_plain_model(readings.model(_faithful)),
-    owns=lambda case: case["metric"] in METRICS,
+    owns=lambda case: case["metric"] in METRICS and "string-labels" not in case["tags"],
     cases=generated_cases,
 )
 

@@ -98,7 +98,7 @@ FAMILY = Family(
     name="extras",
     readings=tuple(readings.readings),
     model=readings.model(reference),
-    owns=lambda case: case["metric"] in METRICS,
+    owns=lambda case: case["metric"] in METRICS and "string-labels" not in case["tags"],
     cases=generated_cases,
 )
 

@@ -665,7 +665,7 @@ FAMILY = Family(
     name="scores",
     readings=tuple(REGISTRY.readings),
     model=model,
-    owns=lambda case: case["metric"] in METRICS and "numerics" not in case["tags"],
+    owns=lambda case: case["metric"] in METRICS and not {"numerics", "string-labels"} & set(case["tags"]),
     cases=generated_cases,
     variants={"the reference": plain},
 )

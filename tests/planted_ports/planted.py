@@ -15,6 +15,7 @@ of a call the reference accepts changes.  The bugs (README.md):
     ignored-sample-weight  sample_weight dropped, by every metric
     one-pass-r2            r2_score / explained_variance_score with var = mean(y^2) - mean(y)^2
     order-dependent        per-class outputs in order of first appearance, not sorted
+    case-insensitive-classes  string classes sorted case-insensitively, not by code point
 
 Used by tests/test_planted_ports.py and, through ``make_planted_port``
 (tests/planted_ports/__init__.py), by the fuzzer's tests.
@@ -179,6 +180,18 @@ PER_CLASS = ("confusion_matrix", "multilabel_confusion_matrix", "precision_score
              "fbeta_score", "precision_recall_fscore_support")
 
 
+def _per_class_permuted(metric, value, kw, at):
+    """A per-class answer of the reference with its classes put in the order ``at`` (indices into the
+    sorted classes): matrix rows and columns, or the average=None arrays; other answers unchanged."""
+    if metric in ("confusion_matrix", "multilabel_confusion_matrix"):
+        return value[np.ix_(at, at)] if metric == "confusion_matrix" else value[at]
+    if kw.get("average", "binary" if metric != "precision_recall_fscore_support" else None) is not None:
+        return value
+    if metric == "precision_recall_fscore_support":
+        return tuple(part[at] for part in value)
+    return value[at]
+
+
 def order_dependent(metric, ref):
     """Classes indexed in order of first appearance (an insertion-ordered map), not sorted:
     per-class rows, columns and arrays come out permuted.  Only with labels=None on label
@@ -191,15 +204,46 @@ def order_dependent(metric, ref):
         value = ref(y_true, y_pred, **kw)
         if kw.get("labels") is not None or chk.is_indicator_call(y_true, y_pred):
             return value
-        if metric in ("confusion_matrix", "multilabel_confusion_matrix"):
-            at = _first_appearance(y_true, y_pred)
-            return value[np.ix_(at, at)] if metric == "confusion_matrix" else value[at]
-        if kw.get("average", "binary" if metric != "precision_recall_fscore_support" else None) is not None:
+        return _per_class_permuted(metric, value, kw, _first_appearance(y_true, y_pred))
+
+    return planted
+
+
+def _casefold_order(*arrays) -> np.ndarray | None:
+    """The classes of string label arrays sorted case-insensitively (str.casefold, as a locale-aware
+    port does), as indices into their code-point order (np.unique's); None for labels that are not
+    strings."""
+    values = np.concatenate([np.asarray(a).reshape(-1) for a in arrays])
+    if values.dtype.kind != "U":
+        return None
+    classes = np.unique(values).tolist()
+    return np.array(sorted(range(len(classes)), key=lambda i: (classes[i].casefold(), classes[i])), dtype=int)
+
+
+def case_insensitive_classes(metric, ref):
+    """String classes sorted case-insensitively ("a" < "B"), not by code point ("B" < "a"): the
+    per-class rows, columns and arrays of PER_CLASS and contingency_matrix's rows and columns come
+    out permuted where the two orders differ (labels=None only: a given list fixes the order)."""
+    if metric == "contingency_matrix":
+        @_planted(ref)
+        def contingency(labels_true, labels_pred, **kw):
+            value = ref(labels_true, labels_pred, **kw)
+            rows, columns = _casefold_order(labels_true), _casefold_order(labels_pred)
+            if rows is not None:
+                value = value[rows]
+            return value[:, columns] if columns is not None else value
+
+        return contingency
+    if metric not in PER_CLASS:
+        return None
+
+    @_planted(ref)
+    def planted(y_true, y_pred, **kw):
+        value = ref(y_true, y_pred, **kw)
+        at = _casefold_order(y_true, y_pred)
+        if kw.get("labels") is not None or at is None:
             return value
-        at = _first_appearance(y_true, y_pred)
-        if metric == "precision_recall_fscore_support":
-            return tuple(part[at] for part in value)
-        return value[at]
+        return _per_class_permuted(metric, value, kw, at)
 
     return planted
 
@@ -211,6 +255,7 @@ BUGS = {
     "ignored-sample-weight": ignored_sample_weight,
     "one-pass-r2": one_pass_r2,
     "order-dependent": order_dependent,
+    "case-insensitive-classes": case_insensitive_classes,
 }
 
 
