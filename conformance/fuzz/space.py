@@ -27,7 +27,19 @@ from fnmatch import fnmatchcase
 
 import numpy as np
 
-from conformance.encoding import plain_array
+from conformance import registry
+from conformance.encoding import NONFINITE, plain_array
+
+# The validation sweep's draws (issue 30), each made with its own generator (seeded by seed, index and
+# a stream number), so that the rest of a draw is the one it was before they were added:
+NONFINITE_SHARE = 0.05  # of all draws: NaN or an infinity in one numeric input, whether the template has any
+STRING_LABEL_SHARE = 0.1  # of the draws with categorical labels: their integer classes mapped to strings
+# The strings classes are mapped to: mixed case ("B" sorts before "a"), non-ASCII, non-BMP, the empty
+# string, digits that sort as text ("10" before "9"); never a spelling of a non-finite number nor a
+# misspelling of one (docs/decisions/0033).
+STRING_POOL = ("B", "a", "b", "A", "cat", "dog", "é", "Ω", "日本", "\U0001d518", "\U0001f600", "", " ", "10", "9",
+               "-1", "x y", "N/A")
+_NONFINITE_STREAM, _STRINGS_STREAM = 1, 2
 
 # A relation between two inputs: y_pred drawn as a noisy copy of y_true, so that
 # agreement is neither perfect nor random.
@@ -72,7 +84,99 @@ class Space:
             options = self.templates[metric]
             template = options[_pick(rng, weights.of_templates(metric, options))]
         inputs = regenerate(template["inputs"], rng)
-        return Call(metric, inputs, dict(template["params"]), template["id"], seed, index)
+        params = dict(template["params"])
+        swept = np.random.default_rng([seed, index, _STRINGS_STREAM])
+        if swept.random() < STRING_LABEL_SHARE:
+            inputs, params = string_labels(metric, inputs, params, swept)
+        swept = np.random.default_rng([seed, index, _NONFINITE_STREAM])
+        if swept.random() < NONFINITE_SHARE:
+            inputs = with_nonfinite(inputs, swept)
+        return Call(metric, inputs, params, template["id"], seed, index)
+
+
+# ------------------------------------------------------------------ the validation sweep's draws
+
+
+def label_inputs(metric: str) -> tuple[str, ...]:
+    """The inputs of ``metric`` that hold class labels (the registry's Kind.LABELS): categorical, so
+    a draw may spell their classes as strings."""
+    entry = registry.METRICS.get(metric)
+    if entry is None:
+        return ()
+    return tuple(i.name for i in entry.inputs if registry.Kind.LABELS in i.kinds)
+
+
+def _class_id(v) -> bool:
+    return (isinstance(v, int) and not isinstance(v, bool)) or (isinstance(v, float) and math.isfinite(v)
+                                                               and v.is_integer())
+
+
+def string_labels(metric: str, inputs: dict, params: dict, rng) -> tuple[dict, dict]:
+    """The call with its integer classes spelt as strings from :data:`STRING_POOL`, one spelling per
+    class across every label input (y_true and y_pred alike) and the ``pos_label`` and ``labels``
+    keywords; the call unchanged where there is nothing to map (no 1-D label input of integer
+    classes) or a keyword cannot be mapped (not a class id, nor a list of them)."""
+    names = [k for k in label_inputs(metric) if isinstance(inputs.get(k), list) and inputs[k]
+             and _depth(inputs[k]) == 1]
+    if not names:
+        return inputs, params
+    ids = [v for k in names for v in inputs[k] if not (isinstance(v, str) and v in NONFINITE)]
+    for key in ("pos_label", "labels"):
+        value = params.get(key)
+        if value is None:
+            continue
+        value = value if isinstance(value, list) and key == "labels" else [value]
+        ids.extend(value)
+    if not ids or not all(_class_id(v) for v in ids):
+        return inputs, params  # strings already, or a keyword no class id: left as drawn
+    classes = sorted(set(ids))
+    if len(classes) > len(STRING_POOL):
+        return inputs, params
+    spelling = dict(zip(classes, (STRING_POOL[i] for i in rng.permutation(len(STRING_POOL))[:len(classes)])))
+    out = dict(inputs)
+    for k in names:
+        out[k] = [spelling.get(v, v) if not isinstance(v, str) else v for v in inputs[k]]
+    new = dict(params)
+    if params.get("pos_label") is not None:
+        new["pos_label"] = spelling[params["pos_label"]]
+    if isinstance(params.get("labels"), list):
+        new["labels"] = [spelling[v] for v in params["labels"]]
+    return out, new
+
+
+_TOKENS = ("NaN", "Infinity", "-Infinity")
+
+
+def _numeric(value) -> bool:
+    """A non-empty input of numbers (1-D, or rows of numbers): where a non-finite value can go."""
+    if not isinstance(value, list) or not value or _depth(value) > 2:
+        return False
+    flat = _flat(value)
+    return bool(flat) and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                              or (isinstance(v, str) and v in NONFINITE) for v in flat)
+
+
+def with_nonfinite(inputs: dict, rng) -> dict:
+    """The call with NaN, Infinity or -Infinity (one, or several of them) at random places of one of
+    its numeric inputs (scores, probabilities, regression values, features, relevance, weights,
+    numeric labels), whatever its template holds."""
+    names = sorted(k for k, v in inputs.items() if _numeric(v))
+    if not names:
+        return inputs
+    name = names[int(rng.integers(len(names)))]
+    value = [list(r) if isinstance(r, list) else r for r in inputs[name]]
+    places = [(i, j) for i, r in enumerate(value) for j in (range(len(r)) if isinstance(r, list) else (None,))]
+    if not places:
+        return inputs
+    k = 1 if rng.random() < 0.5 else int(rng.integers(1, len(places) + 1))
+    for p in rng.choice(len(places), size=k, replace=False):
+        i, j = places[int(p)]
+        token = _TOKENS[int(rng.integers(len(_TOKENS)))]
+        if j is None:
+            value[i] = token
+        else:
+            value[i][j] = token
+    return {**inputs, name: value}
 
 
 def _pick(rng, weights: list[float]) -> int:
@@ -192,8 +296,11 @@ def _labels(pool: list, n: int, rng) -> list:
     """n labels from the template's classes; now and then one class the template lacks."""
     pool = list(pool) or [0, 1]
     if rng.random() < 0.15:
-        extra = max(pool) + 1
-        pool.append(float(extra) if isinstance(pool[0], float) else int(extra))
+        if isinstance(pool[0], str):  # string labels: a spelling the template lacks
+            pool.append(next((w for w in STRING_POOL if w not in pool), "extra"))
+        else:
+            extra = max(pool) + 1
+            pool.append(float(extra) if isinstance(pool[0], float) else int(extra))
     return _array_of(pool)[rng.integers(len(pool), size=n)].tolist()
 
 
@@ -320,8 +427,11 @@ def _read_kind(value: list, name: str) -> _Kind:
         rows = value if depth == 1 else itertools.chain.from_iterable(value)
         if len(set(map(type, rows))) == 1:  # all ints or all floats: numpy reads it as the lists do
             return _read_plain(array, name)
-    nonfinite = tuple(v for v in _flat(value) if isinstance(v, str))
+    nonfinite = tuple(v for v in _flat(value) if isinstance(v, str) and v in NONFINITE)
     flat = _numbers(value)
+    words = sorted({v for v in _flat(value) if isinstance(v, str) and v not in NONFINITE})
+    if words and depth == 1 and name != "sample_weight":  # string labels (decision 0033): classes to draw from
+        return _Kind("labels", depth, pool=tuple(words) + tuple(sorted(set(flat))), nonfinite=nonfinite)
     if depth == 2:  # rows like the template's: 0/1 indicators, probability rows, or real scores
         width = len(value[0]) if value and isinstance(value[0], list) else 2
         sums = [sum(_numbers(r)) for r in value if isinstance(r, list)]
@@ -429,6 +539,13 @@ def _integral_drawn(values: list) -> bool:
     return array.dtype.kind in "iu" or bool(np.all(np.isfinite(array) & (array == np.trunc(array))))
 
 
+def _classes_drawn(values: list) -> bool:
+    """Are these drawn values class labels: integral numbers, or string labels only?"""
+    if plain_array(values) is not None:
+        return _integral_drawn(values)
+    return bool(values) and all(isinstance(v, str) and v not in NONFINITE for v in values)
+
+
 def regenerate(inputs: dict, rng) -> dict:
     """New inputs shaped like the template's: same names and kinds, a new length (inputs the
     template gives unequal lengths keep their difference), values drawn afresh."""
@@ -443,8 +560,7 @@ def regenerate(inputs: dict, rng) -> dict:
         out[name] = _one(value, max(0, n + lengths[name] - base), rng, name)
     for a, b in _PAIRS:
         if a in out and b in out and _depth(out[a]) == _depth(out[b]) == 1 and len(out[a]) == len(out[b]) \
-                and plain_array(out[a] + out[b]) is not None and _integral_drawn(out[a] + out[b]) \
-                and rng.random() < 0.7:
+                and _classes_drawn(out[a] + out[b]) and rng.random() < 0.7:
             out[b] = _noisy_copy(out[a], sorted(set(out[a]) | set(out[b])), rng)
         elif a in out and b in out and _depth(out[a]) == _depth(out[b]) == 1 and len(out[a]) == len(out[b]) \
                 and rng.random() < 0.5 and not _integral_drawn(_numbers(out[a])):
