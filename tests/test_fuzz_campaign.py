@@ -159,7 +159,8 @@ def test_a_call_id_and_its_input_form_are_a_function_of_the_call_alone():
     from conformance import forms
 
     space = Space(CORPUS)
-    call = next(c for c in (space.draw(4, i) for i in range(500)) if c.metric == "f1_score" and c.n > 3)
+    call = next(c for c in (space.draw(4, i) for i in range(500)) if c.metric == "f1_score" and c.n > 3
+                and not c.sweep)
     same = fast.call_id(call.metric, json.loads(json.dumps(call.inputs)), dict(call.params))
     assert fast.call_id(call.metric, call.inputs, call.params) == same
     assert fast.call_id(call.metric, {**call.inputs, "y_pred": call.inputs["y_true"]}, call.params) != same

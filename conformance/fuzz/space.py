@@ -56,6 +56,7 @@ class Call:
     template: str  # the corpus case id it was drawn from
     seed: int
     index: int
+    sweep: tuple = ()  # the validation sweep's draws it holds: "strings", "nonfinite" (Weights counts them)
 
     @property
     def n(self) -> int:
@@ -84,14 +85,18 @@ class Space:
             options = self.templates[metric]
             template = options[_pick(rng, weights.of_templates(metric, options))]
         inputs = regenerate(template["inputs"], rng)
-        params = dict(template["params"])
+        params, sweep = dict(template["params"]), []
         swept = np.random.default_rng([seed, index, _STRINGS_STREAM])
-        if swept.random() < STRING_LABEL_SHARE:
-            inputs, params = string_labels(metric, inputs, params, swept)
+        if swept.random() < STRING_LABEL_SHARE * (1.0 if weights is None else weights.sweep("strings", metric)):
+            mapped = string_labels(metric, inputs, params, swept)
+            if mapped[0] is not inputs:
+                (inputs, params), sweep = mapped, sweep + ["strings"]
         swept = np.random.default_rng([seed, index, _NONFINITE_STREAM])
-        if swept.random() < NONFINITE_SHARE:
-            inputs = with_nonfinite(inputs, swept)
-        return Call(metric, inputs, params, template["id"], seed, index)
+        if swept.random() < NONFINITE_SHARE * (1.0 if weights is None else weights.sweep("nonfinite", metric)):
+            changed = with_nonfinite(inputs, swept)
+            if changed is not inputs:
+                inputs, sweep = changed, sweep + ["nonfinite"]
+        return Call(metric, inputs, params, template["id"], seed, index, tuple(sweep))
 
 
 # ------------------------------------------------------------------ the validation sweep's draws
@@ -196,7 +201,9 @@ class Weights:
     The weight of a metric (of a template, within its metric) is its share of answered draws so far,
     (answered + 0.01) / (drawn + 0.01): 1.0 before any draw, down to the floor at the first skip,
     and never below the floor, so that a metric skipped 300 times is still drawn now and then, and a
-    port that starts answering it (a new release, a fixed adapter) is noticed.  A template's floor is
+    port that starts answering it (a new release, a fixed adapter) is noticed.  A validation-sweep
+    draw (string labels, non-finite values: :data:`STRING_LABEL_SHARE`, :data:`NONFINITE_SHARE`) is
+    weighed the same way, with its own floor ``SWEEP_FLOOR``: its share of the draws is scaled by it.  A template's floor is
     ``TEMPLATE_FLOOR``; a metric's is ``FLOOR`` shared out over the space's metrics (``FLOOR / n``,
     at most ``FLOOR``): the skipped metrics together weigh at most ``FLOOR`` times one answered
     metric's full weight however many metrics the corpus holds, so the share of the budget spent on
@@ -206,6 +213,7 @@ class Weights:
 
     FLOOR = 0.3  # shared by every metric of the space: FLOOR / n each
     TEMPLATE_FLOOR = 0.05
+    SWEEP_FLOOR = 0.1  # of a validation-sweep draw's share (NONFINITE_SHARE, STRING_LABEL_SHARE)
 
     def __init__(self, prior: dict | None = None, counts: dict | None = None):
         self.prior = dict(prior or {})
@@ -228,6 +236,12 @@ class Weights:
     def template(self, template_id: str) -> float:
         return self._share("template:" + template_id, self.TEMPLATE_FLOOR)
 
+    def sweep(self, what: str, metric: str) -> float:
+        """The weight of a validation-sweep draw ("strings", "nonfinite") of ``metric``: its share is
+        scaled by it, so a port that skips every string-label call of a metric it answers otherwise is
+        sent them at ``SWEEP_FLOOR`` of the share."""
+        return self._share(f"sweep:{what}:{metric}", self.SWEEP_FLOOR)
+
     def of_metrics(self, metrics: list[str]) -> list[float]:
         if self._metrics is None or len(self._metrics) != len(metrics):
             self.metric_floor = min(self.FLOOR, self.FLOOR / max(len(metrics), 1))
@@ -242,7 +256,7 @@ class Weights:
         return self._templates[metric]
 
     def note(self, call: Call, answered: bool) -> None:
-        for name in ("metric:" + call.metric, "template:" + call.template):
+        for name in ("metric:" + call.metric, "template:" + call.template, *(f"sweep:{s}:{call.metric}" for s in call.sweep)):
             entry = self.counts.setdefault(name, [0, 0])
             entry[0] += 1
             entry[1] += int(answered)
