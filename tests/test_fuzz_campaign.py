@@ -256,3 +256,30 @@ def test_the_last_run_record_seeds_the_weights(tmp_path, capsys):
                  "--from", str(record)]) == 0
     assert main(["fuzz", str(REPO / "ports" / "reference"), "--from", str(tmp_path / "missing.json")]) == 2
     assert "--from" in capsys.readouterr().err
+
+
+def test_a_port_that_drops_non_finite_samples_is_found_by_the_sweeps_draws(tmp_path):
+    """Issue 30: NaN and the infinities are drawn in inputs whose templates have none, so a port that
+    silently drops those samples (where scikit-learn refuses the call) is a finding."""
+    port = make_campaign_port(tmp_path, "drops", "drops-nonfinite")
+    tally, findings = campaign(str(port), ORACLE, Budget(examples=240, seed=5, metrics=("r2_score", "roc_auc_score"),
+                                                         relations=False, shrink=False))
+    assert findings, tally.statuses
+    assert {f.what for f in findings} == {"a value where scikit-learn raises"}
+    for finding in findings:
+        assert any(isinstance(x, str) for v in finding.example["inputs"].values() if isinstance(v, list)
+                   for x in (v if not v or not isinstance(v[0], list) else [y for r in v for y in r]))
+
+
+def test_a_port_that_skips_string_labels_does_not_eat_the_budget(tmp_path):
+    """The sweep's string-label draws are weighed like templates: after the first skips of a metric's string
+    calls they are drawn at SWEEP_FLOOR of their share."""
+    port = make_campaign_port(tmp_path, "no-strings", "no-strings")
+    metrics = ("accuracy_score", "adjusted_rand_score")
+    plain, _ = campaign(str(port), ORACLE, Budget(examples=400, seed=6, metrics=metrics, relations=False,
+                                                 shrink=False, adapt=False))
+    tally, findings = campaign(str(port), ORACLE, Budget(examples=400, seed=6, metrics=metrics, relations=False,
+                                                         shrink=False))
+    assert findings == []
+    skipped, unweighted = tally.statuses.get("skipped", 0), plain.statuses.get("skipped", 0)
+    assert unweighted > 0 and skipped <= unweighted / 2, (tally.statuses, plain.statuses)
