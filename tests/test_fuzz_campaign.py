@@ -283,3 +283,16 @@ def test_a_port_that_skips_string_labels_does_not_eat_the_budget(tmp_path):
     assert findings == []
     skipped, unweighted = tally.statuses.get("skipped", 0), plain.statuses.get("skipped", 0)
     assert unweighted > 0 and skipped <= unweighted / 2, (tally.statuses, plain.statuses)
+
+
+def test_a_reference_refusal_of_string_labels_is_judged_by_scikit_learn():
+    """String labels are young in the reference (decision 0033): its refusal of them is never trusted unasked."""
+    from types import SimpleNamespace
+
+    def case(inputs, error="ValueError"):
+        return SimpleNamespace(raw={"inputs": inputs, "expected": {"error": {"type": error}}})
+
+    assert fast.trusted(case({"y_true": [0, 1], "y_pred": [0, "NaN"]}))
+    assert not fast.trusted(case({"y_true": ["a", "B"], "y_pred": ["a", "a"]}))
+    assert not fast.trusted(case({"y_true": [0, 1], "y_pred": [0, 1]}, error="KeyError"))
+    assert fast.trusted(SimpleNamespace(raw={"inputs": {"y_true": ["a"]}, "expected": {"value": 1.0}}))
