@@ -6,6 +6,7 @@ default budget are marked slow and run in `nox -s fuzz`.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from pathlib import Path
 
@@ -40,7 +41,7 @@ def test_a_draw_is_a_function_of_seed_and_index_and_the_space_is_the_corpus():
     first = [space.draw(7, i) for i in range(200)]
     assert first == [space.draw(7, i) for i in range(200)]
     assert first != [space.draw(8, i) for i in range(200)]
-    drawn = [space.draw(0, i) for i in range(3000)]
+    drawn = _drawn()
     assert {c.metric for c in drawn} == set(space.metrics)
     templates = {c.id: c.raw for c in CORPUS}
     for call in drawn:
@@ -66,14 +67,19 @@ def _words(value) -> bool:
     return any(isinstance(x, str) and x not in NONFINITE for x in _flat(value))
 
 
-DRAWN = [Space(CORPUS).draw(0, i) for i in range(3000)]
+@functools.cache
+def _drawn() -> tuple:
+    """3000 draws of seed 0 (made once, when a test asks)."""
+    return tuple(Space(CORPUS).draw(0, i) for i in range(3000))
+
+
 TEMPLATES = {c.id: c.raw for c in CORPUS}
 
 
 def test_draws_put_non_finite_values_in_numeric_inputs_whose_template_has_none():
     """Issue 30: NaN and the infinities reach every family's numeric inputs, not only where a template holds them."""
     fresh = {}  # family -> the inputs that got a non-finite value their template lacks
-    for call in DRAWN:
+    for call in _drawn():
         template = TEMPLATES[call.template]["inputs"]
         for name, value in call.inputs.items():
             if _tokens(value) and not _tokens(template[name]):
@@ -81,22 +87,22 @@ def test_draws_put_non_finite_values_in_numeric_inputs_whose_template_has_none()
                 fresh.setdefault(registry.METRICS[call.metric].family, set()).add(name)
     assert {"counts", "regression", "scores", "clustering", "ranking", "deviances"} <= set(fresh), fresh
     assert {"sample_weight", "y_score", "X"} <= set().union(*fresh.values())
-    share = sum("nonfinite" in c.sweep for c in DRAWN) / len(DRAWN)
+    share = sum("nonfinite" in c.sweep for c in _drawn()) / len(_drawn())
     assert 0.5 * NONFINITE_SHARE < share <= NONFINITE_SHARE * 1.5, share
-    several = [c for c in DRAWN if "nonfinite" in c.sweep
+    several = [c for c in _drawn() if "nonfinite" in c.sweep
                and max(sum(isinstance(x, str) for x in _flat(v)) for v in c.inputs.values() if isinstance(v, list)) > 1]
     assert several  # one or several of them
-    tokens = {x for c in DRAWN if "nonfinite" in c.sweep for v in c.inputs.values() if isinstance(v, list)
+    tokens = {x for c in _drawn() if "nonfinite" in c.sweep for v in c.inputs.values() if isinstance(v, list)
               for x in _flat(v) if isinstance(x, str) and x in NONFINITE}
     assert tokens == set(NONFINITE)
 
 
 def test_string_labels_are_drawn_where_labels_are_categorical_and_never_elsewhere():
-    strings = [c for c in DRAWN if "strings" in c.sweep]
+    strings = [c for c in _drawn() if "strings" in c.sweep]
     families = {registry.METRICS[c.metric].family for c in strings}
     assert {"counts", "clustering", "scores"} <= families, families
     assert not families & {"regression", "ranking"}
-    for call in DRAWN:
+    for call in _drawn():
         worded = {k for k, v in call.inputs.items() if _words(v) and not _words(TEMPLATES[call.template]["inputs"][k])}
         assert worded <= set(label_inputs(call.metric)), (call.metric, worded)
         if registry.METRICS[call.metric].family in ("regression", "ranking"):
@@ -111,7 +117,7 @@ def test_string_labels_are_drawn_where_labels_are_categorical_and_never_elsewher
                 assert all(isinstance(v, str) for v in (value if isinstance(value, list) else [value])), call
     pairs = [c for c in strings if c.metric == "accuracy_score"]
     assert pairs and any(set(c.inputs["y_true"]) & set(c.inputs["y_pred"]) for c in pairs)  # one spelling for both
-    eligible = [c for c in DRAWN if any(isinstance(c.inputs.get(k), list) for k in label_inputs(c.metric))]
+    eligible = [c for c in _drawn() if any(isinstance(c.inputs.get(k), list) for k in label_inputs(c.metric))]
     share = len(strings) / len(eligible)
     assert 0.5 * STRING_LABEL_SHARE < share <= STRING_LABEL_SHARE * 1.5, share
 
@@ -122,6 +128,20 @@ def test_the_string_pool_holds_hard_labels_and_no_spelling_of_a_number():
     assert any(127 < ord(ch) <= 0xFFFF for w in STRING_POOL for ch in w)  # non-ASCII within it
     assert len(set(STRING_POOL)) == len(STRING_POOL)
     assert not [w for w in STRING_POOL if w in NONFINITE or right_spelling(w) is not None]
+
+
+def test_a_template_holding_string_labels_draws_string_labels():
+    import numpy as np
+
+    from conformance.fuzz.space import regenerate
+
+    template = {"y_true": ["a", "B", "a", "NaN"], "y_pred": ["B", "B", "a", "a"], "sample_weight": [1.0, 2.0, 1.0, 1.0]}
+    for i in range(40):
+        drawn = regenerate(template, np.random.default_rng([9, i]))
+        for name in ("y_true", "y_pred"):
+            assert {x for x in drawn[name] if x != "NaN"} <= {"a", "B"} | set(STRING_POOL), drawn
+            assert all(isinstance(x, str) for x in drawn[name])
+        assert all(isinstance(x, float) for x in drawn["sample_weight"])
 
 
 def test_the_reference_port_has_no_findings():
