@@ -159,7 +159,8 @@ def test_a_call_id_and_its_input_form_are_a_function_of_the_call_alone():
     from conformance import forms
 
     space = Space(CORPUS)
-    call = next(c for c in (space.draw(4, i) for i in range(500)) if c.metric == "f1_score" and c.n > 3)
+    call = next(c for c in (space.draw(4, i) for i in range(500)) if c.metric == "f1_score" and c.n > 3
+                and not c.sweep)
     same = fast.call_id(call.metric, json.loads(json.dumps(call.inputs)), dict(call.params))
     assert fast.call_id(call.metric, call.inputs, call.params) == same
     assert fast.call_id(call.metric, {**call.inputs, "y_pred": call.inputs["y_true"]}, call.params) != same
@@ -255,3 +256,43 @@ def test_the_last_run_record_seeds_the_weights(tmp_path, capsys):
                  "--from", str(record)]) == 0
     assert main(["fuzz", str(REPO / "ports" / "reference"), "--from", str(tmp_path / "missing.json")]) == 2
     assert "--from" in capsys.readouterr().err
+
+
+def test_a_port_that_drops_non_finite_samples_is_found_by_the_sweeps_draws(tmp_path):
+    """Issue 30: NaN and the infinities are drawn in inputs whose templates have none, so a port that
+    silently drops those samples (where scikit-learn refuses the call) is a finding."""
+    port = make_campaign_port(tmp_path, "drops", "drops-nonfinite")
+    tally, findings = campaign(str(port), ORACLE, Budget(examples=240, seed=5, metrics=("r2_score", "roc_auc_score"),
+                                                         relations=False, shrink=False))
+    assert findings, tally.statuses
+    assert {f.what for f in findings} == {"a value where scikit-learn raises"}
+    for finding in findings:
+        assert any(isinstance(x, str) for v in finding.example["inputs"].values() if isinstance(v, list)
+                   for x in (v if not v or not isinstance(v[0], list) else [y for r in v for y in r]))
+
+
+def test_a_port_that_skips_string_labels_does_not_eat_the_budget(tmp_path):
+    """The sweep's string-label draws are weighed like templates: after the first skips of a metric's string
+    calls they are drawn at SWEEP_FLOOR of their share."""
+    port = make_campaign_port(tmp_path, "no-strings", "no-strings")
+    metrics = ("accuracy_score", "adjusted_rand_score")
+    plain, _ = campaign(str(port), ORACLE, Budget(examples=400, seed=6, metrics=metrics, relations=False,
+                                                 shrink=False, adapt=False))
+    tally, findings = campaign(str(port), ORACLE, Budget(examples=400, seed=6, metrics=metrics, relations=False,
+                                                         shrink=False))
+    assert findings == []
+    skipped, unweighted = tally.statuses.get("skipped", 0), plain.statuses.get("skipped", 0)
+    assert unweighted > 0 and skipped <= unweighted / 2, (tally.statuses, plain.statuses)
+
+
+def test_a_reference_refusal_of_string_labels_is_judged_by_scikit_learn():
+    """String labels are young in the reference (decision 0033): its refusal of them is never trusted unasked."""
+    from types import SimpleNamespace
+
+    def case(inputs, error="ValueError"):
+        return SimpleNamespace(raw={"inputs": inputs, "expected": {"error": {"type": error}}})
+
+    assert fast.trusted(case({"y_true": [0, 1], "y_pred": [0, "NaN"]}))
+    assert not fast.trusted(case({"y_true": ["a", "B"], "y_pred": ["a", "a"]}))
+    assert not fast.trusted(case({"y_true": [0, 1], "y_pred": [0, 1]}, error="KeyError"))
+    assert fast.trusted(SimpleNamespace(raw={"inputs": {"y_true": ["a"]}, "expected": {"value": 1.0}}))

@@ -751,3 +751,18 @@ def test_a_stream_that_keeps_only_the_last_batch_breaks_batch_split():
     good = [streamed_outcome("recall_score", v.inputs, v.params, v.batches) for v in found]
     assert all(compare(v.expected_from(whole), decode_numeric(g["value"]), RTOL, ATOL) for v, g in zip(found, good))
     assert any(not compare(v.expected_from(whole), last_batch_only(v.batches), RTOL, ATOL) for v in found)
+
+
+def test_string_label_draws_are_not_renamed_and_the_other_relations_still_apply():
+    """Issue 30: the fuzzer spells classes as strings; rename-classes and relabel-each rename integer ids only."""
+    from conformance.fuzz import clustering_relations as CR
+
+    words = {"y_true": ["B", "a", "", "a"], "y_pred": ["B", "\U0001d518", "", "a"]}
+    assert _relations("accuracy_score", words, {}) == {R.PERMUTE, R.DUPLICATE, R.SCALE, R.SWAP}
+    assert R.RENAME not in _relations("f1_score", words, {"average": "binary", "pos_label": "a"})
+    assert R.RENAME not in _relations("confusion_matrix", words, {"labels": ["a", "B", ""]})
+    rng = np.random.default_rng(0)
+    pair = {"labels_true": ["B", "a", "a", ""], "labels_pred": ["x", "x", "y", "y"]}
+    assert CR.relabel_each("adjusted_rand_score", pair, {}, rng) == []
+    assert [v.relation for v in CR.permute("adjusted_rand_score", pair, {}, rng)] == [R.PERMUTE]
+    assert [v.relation for v in CR.swap("adjusted_rand_score", pair, {}, rng)] == [R.SWAP]

@@ -27,7 +27,19 @@ from fnmatch import fnmatchcase
 
 import numpy as np
 
-from conformance.encoding import plain_array
+from conformance import registry
+from conformance.encoding import NONFINITE, plain_array
+
+# The validation sweep's draws (issue 30), each made with its own generator (seeded by seed, index and
+# a stream number), so that the rest of a draw is the one it was before they were added:
+NONFINITE_SHARE = 0.05  # of all draws: NaN or an infinity in one numeric input, whether the template has any
+STRING_LABEL_SHARE = 0.1  # of the draws with categorical labels: their integer classes mapped to strings
+# The strings classes are mapped to: mixed case ("B" sorts before "a"), non-ASCII, non-BMP, the empty
+# string, digits that sort as text ("10" before "9"); never a spelling of a non-finite number nor a
+# misspelling of one (docs/decisions/0033).
+STRING_POOL = ("B", "a", "b", "A", "cat", "dog", "é", "Ω", "日本", "\U0001d518", "\U0001f600", "", " ", "10", "9",
+               "-1", "x y", "N/A")
+_NONFINITE_STREAM, _STRINGS_STREAM = 1, 2
 
 # A relation between two inputs: y_pred drawn as a noisy copy of y_true, so that
 # agreement is neither perfect nor random.
@@ -44,6 +56,7 @@ class Call:
     template: str  # the corpus case id it was drawn from
     seed: int
     index: int
+    sweep: tuple = ()  # the validation sweep's draws it holds: "strings", "nonfinite" (Weights counts them)
 
     @property
     def n(self) -> int:
@@ -72,7 +85,103 @@ class Space:
             options = self.templates[metric]
             template = options[_pick(rng, weights.of_templates(metric, options))]
         inputs = regenerate(template["inputs"], rng)
-        return Call(metric, inputs, dict(template["params"]), template["id"], seed, index)
+        params, sweep = dict(template["params"]), []
+        swept = np.random.default_rng([seed, index, _STRINGS_STREAM])
+        if swept.random() < STRING_LABEL_SHARE * (1.0 if weights is None else weights.sweep("strings", metric)):
+            mapped = string_labels(metric, inputs, params, swept)
+            if mapped[0] is not inputs:
+                (inputs, params), sweep = mapped, sweep + ["strings"]
+        swept = np.random.default_rng([seed, index, _NONFINITE_STREAM])
+        if swept.random() < NONFINITE_SHARE * (1.0 if weights is None else weights.sweep("nonfinite", metric)):
+            changed = with_nonfinite(inputs, swept)
+            if changed is not inputs:
+                inputs, sweep = changed, sweep + ["nonfinite"]
+        return Call(metric, inputs, params, template["id"], seed, index, tuple(sweep))
+
+
+# ------------------------------------------------------------------ the validation sweep's draws
+
+
+def label_inputs(metric: str) -> tuple[str, ...]:
+    """The inputs of ``metric`` that hold class labels (the registry's Kind.LABELS): categorical, so
+    a draw may spell their classes as strings."""
+    entry = registry.METRICS.get(metric)
+    if entry is None:
+        return ()
+    return tuple(i.name for i in entry.inputs if registry.Kind.LABELS in i.kinds)
+
+
+def _class_id(v) -> bool:
+    return (isinstance(v, int) and not isinstance(v, bool)) or (isinstance(v, float) and math.isfinite(v)
+                                                               and v.is_integer())
+
+
+def string_labels(metric: str, inputs: dict, params: dict, rng) -> tuple[dict, dict]:
+    """The call with its integer classes spelt as strings from :data:`STRING_POOL`, one spelling per
+    class across every label input (y_true and y_pred alike) and the ``pos_label`` and ``labels``
+    keywords; the call unchanged where there is nothing to map (no 1-D label input of integer
+    classes) or a keyword cannot be mapped (not a class id, nor a list of them)."""
+    names = [k for k in label_inputs(metric) if isinstance(inputs.get(k), list) and inputs[k]
+             and _depth(inputs[k]) == 1]
+    if not names:
+        return inputs, params
+    ids = [v for k in names for v in inputs[k] if not (isinstance(v, str) and v in NONFINITE)]
+    for key in ("pos_label", "labels"):
+        value = params.get(key)
+        if value is None:
+            continue
+        value = value if isinstance(value, list) and key == "labels" else [value]
+        ids.extend(value)
+    if not ids or not all(_class_id(v) for v in ids):
+        return inputs, params  # strings already, or a keyword no class id: left as drawn
+    classes = sorted(set(ids))
+    if len(classes) > len(STRING_POOL):
+        return inputs, params
+    spelling = dict(zip(classes, (STRING_POOL[i] for i in rng.permutation(len(STRING_POOL))[:len(classes)])))
+    out = dict(inputs)
+    for k in names:
+        out[k] = [spelling.get(v, v) if not isinstance(v, str) else v for v in inputs[k]]
+    new = dict(params)
+    if params.get("pos_label") is not None:
+        new["pos_label"] = spelling[params["pos_label"]]
+    if isinstance(params.get("labels"), list):
+        new["labels"] = [spelling[v] for v in params["labels"]]
+    return out, new
+
+
+_TOKENS = ("NaN", "Infinity", "-Infinity")
+
+
+def _numeric(value) -> bool:
+    """A non-empty input of numbers (1-D, or rows of numbers): where a non-finite value can go."""
+    if not isinstance(value, list) or not value or _depth(value) > 2:
+        return False
+    flat = _flat(value)
+    return bool(flat) and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                              or (isinstance(v, str) and v in NONFINITE) for v in flat)
+
+
+def with_nonfinite(inputs: dict, rng) -> dict:
+    """The call with NaN, Infinity or -Infinity (one, or several of them) at random places of one of
+    its numeric inputs (scores, probabilities, regression values, features, relevance, weights,
+    numeric labels), whatever its template holds."""
+    names = sorted(k for k, v in inputs.items() if _numeric(v))
+    if not names:
+        return inputs
+    name = names[int(rng.integers(len(names)))]
+    value = [list(r) if isinstance(r, list) else r for r in inputs[name]]
+    places = [(i, j) for i, r in enumerate(value) for j in (range(len(r)) if isinstance(r, list) else (None,))]
+    if not places:
+        return inputs
+    k = 1 if rng.random() < 0.5 else int(rng.integers(1, len(places) + 1))
+    for p in rng.choice(len(places), size=k, replace=False):
+        i, j = places[int(p)]
+        token = _TOKENS[int(rng.integers(len(_TOKENS)))]
+        if j is None:
+            value[i] = token
+        else:
+            value[i][j] = token
+    return {**inputs, name: value}
 
 
 def _pick(rng, weights: list[float]) -> int:
@@ -92,7 +201,9 @@ class Weights:
     The weight of a metric (of a template, within its metric) is its share of answered draws so far,
     (answered + 0.01) / (drawn + 0.01): 1.0 before any draw, down to the floor at the first skip,
     and never below the floor, so that a metric skipped 300 times is still drawn now and then, and a
-    port that starts answering it (a new release, a fixed adapter) is noticed.  A template's floor is
+    port that starts answering it (a new release, a fixed adapter) is noticed.  A validation-sweep
+    draw (string labels, non-finite values: :data:`STRING_LABEL_SHARE`, :data:`NONFINITE_SHARE`) is
+    weighed the same way, with its own floor ``SWEEP_FLOOR``: its share of the draws is scaled by it.  A template's floor is
     ``TEMPLATE_FLOOR``; a metric's is ``FLOOR`` shared out over the space's metrics (``FLOOR / n``,
     at most ``FLOOR``): the skipped metrics together weigh at most ``FLOOR`` times one answered
     metric's full weight however many metrics the corpus holds, so the share of the budget spent on
@@ -102,6 +213,7 @@ class Weights:
 
     FLOOR = 0.3  # shared by every metric of the space: FLOOR / n each
     TEMPLATE_FLOOR = 0.05
+    SWEEP_FLOOR = 0.1  # of a validation-sweep draw's share (NONFINITE_SHARE, STRING_LABEL_SHARE)
 
     def __init__(self, prior: dict | None = None, counts: dict | None = None):
         self.prior = dict(prior or {})
@@ -124,6 +236,12 @@ class Weights:
     def template(self, template_id: str) -> float:
         return self._share("template:" + template_id, self.TEMPLATE_FLOOR)
 
+    def sweep(self, what: str, metric: str) -> float:
+        """The weight of a validation-sweep draw ("strings", "nonfinite") of ``metric``: its share is
+        scaled by it, so a port that skips every string-label call of a metric it answers otherwise is
+        sent them at ``SWEEP_FLOOR`` of the share."""
+        return self._share(f"sweep:{what}:{metric}", self.SWEEP_FLOOR)
+
     def of_metrics(self, metrics: list[str]) -> list[float]:
         if self._metrics is None or len(self._metrics) != len(metrics):
             self.metric_floor = min(self.FLOOR, self.FLOOR / max(len(metrics), 1))
@@ -138,7 +256,7 @@ class Weights:
         return self._templates[metric]
 
     def note(self, call: Call, answered: bool) -> None:
-        for name in ("metric:" + call.metric, "template:" + call.template):
+        for name in ("metric:" + call.metric, "template:" + call.template, *(f"sweep:{s}:{call.metric}" for s in call.sweep)):
             entry = self.counts.setdefault(name, [0, 0])
             entry[0] += 1
             entry[1] += int(answered)
@@ -192,8 +310,11 @@ def _labels(pool: list, n: int, rng) -> list:
     """n labels from the template's classes; now and then one class the template lacks."""
     pool = list(pool) or [0, 1]
     if rng.random() < 0.15:
-        extra = max(pool) + 1
-        pool.append(float(extra) if isinstance(pool[0], float) else int(extra))
+        if isinstance(pool[0], str):  # string labels: a spelling the template lacks
+            pool.append(next((w for w in STRING_POOL if w not in pool), "extra"))
+        else:
+            extra = max(pool) + 1
+            pool.append(float(extra) if isinstance(pool[0], float) else int(extra))
     return _array_of(pool)[rng.integers(len(pool), size=n)].tolist()
 
 
@@ -320,8 +441,11 @@ def _read_kind(value: list, name: str) -> _Kind:
         rows = value if depth == 1 else itertools.chain.from_iterable(value)
         if len(set(map(type, rows))) == 1:  # all ints or all floats: numpy reads it as the lists do
             return _read_plain(array, name)
-    nonfinite = tuple(v for v in _flat(value) if isinstance(v, str))
+    nonfinite = tuple(v for v in _flat(value) if isinstance(v, str) and v in NONFINITE)
     flat = _numbers(value)
+    words = sorted({v for v in _flat(value) if isinstance(v, str) and v not in NONFINITE})
+    if words and depth == 1 and name != "sample_weight":  # string labels (decision 0033): classes to draw from
+        return _Kind("labels", depth, pool=tuple(words) + tuple(sorted(set(flat))), nonfinite=nonfinite)
     if depth == 2:  # rows like the template's: 0/1 indicators, probability rows, or real scores
         width = len(value[0]) if value and isinstance(value[0], list) else 2
         sums = [sum(_numbers(r)) for r in value if isinstance(r, list)]
@@ -429,6 +553,13 @@ def _integral_drawn(values: list) -> bool:
     return array.dtype.kind in "iu" or bool(np.all(np.isfinite(array) & (array == np.trunc(array))))
 
 
+def _classes_drawn(values: list) -> bool:
+    """Are these drawn values class labels: integral numbers, or string labels only?"""
+    if plain_array(values) is not None:
+        return _integral_drawn(values)
+    return bool(values) and all(isinstance(v, str) and v not in NONFINITE for v in values)
+
+
 def regenerate(inputs: dict, rng) -> dict:
     """New inputs shaped like the template's: same names and kinds, a new length (inputs the
     template gives unequal lengths keep their difference), values drawn afresh."""
@@ -443,8 +574,7 @@ def regenerate(inputs: dict, rng) -> dict:
         out[name] = _one(value, max(0, n + lengths[name] - base), rng, name)
     for a, b in _PAIRS:
         if a in out and b in out and _depth(out[a]) == _depth(out[b]) == 1 and len(out[a]) == len(out[b]) \
-                and plain_array(out[a] + out[b]) is not None and _integral_drawn(out[a] + out[b]) \
-                and rng.random() < 0.7:
+                and _classes_drawn(out[a] + out[b]) and rng.random() < 0.7:
             out[b] = _noisy_copy(out[a], sorted(set(out[a]) | set(out[b])), rng)
         elif a in out and b in out and _depth(out[a]) == _depth(out[b]) == 1 and len(out[a]) == len(out[b]) \
                 and rng.random() < 0.5 and not _integral_drawn(_numbers(out[a])):

@@ -11,6 +11,12 @@
                                                          0.125; the reference elsewhere (two findings, one
                                                          of them a timeout)
 
+    python campaign_port.py drops-nonfinite              drops every sample where an input holds NaN or an
+                                                         infinity, and answers the reference on the rest
+                                                         (scikit-learn refuses those calls)
+    python campaign_port.py no-strings                   skips every call with a string label, the
+                                                         reference's elsewhere
+
 It reuses ports/reference/adapter.py's loop, as habits_port.py does.  Used by
 tests/test_fuzz_campaign.py through ``make_campaign_port`` (__init__.py).
 """
@@ -27,7 +33,8 @@ if str(REPO) not in sys.path:
 
 from tests.planted_ports.planted import adapter  # noqa: E402  (ports/reference/adapter.py, loaded once)
 
-MODES = ("answers", "flaky", "hangs", "hangs-off")
+MODES = ("answers", "flaky", "hangs", "hangs-off", "drops-nonfinite", "no-strings")
+NONFINITE = ("NaN", "Infinity", "-Infinity")
 
 
 CALLS = {"n": 0}  # f1_score macro calls so far, over the port's life
@@ -55,7 +62,38 @@ def off(fn):
     return call
 
 
+def _flat(value) -> list:
+    return [x for v in value for x in _flat(v)] if isinstance(value, list) else [value]
+
+
+def drops_nonfinite(message: dict) -> dict:
+    """The run message without the samples where any per-sample input holds a non-finite token."""
+    inputs = message["inputs"]
+    lengths = {len(v) for v in inputs.values() if isinstance(v, list)}
+    if len(lengths) != 1:
+        return message
+    n = lengths.pop()
+    keep = [i for i in range(n) if not any(isinstance(v, list) and any(x in NONFINITE for x in _flat(v[i])
+                                                                        if isinstance(x, str))
+                                           for v in inputs.values())]
+    if len(keep) == n:
+        return message
+    kept = {k: ([v[i] for i in keep] if isinstance(v, list) else v) for k, v in inputs.items()}
+    return {**message, "inputs": kept}
+
+
+def has_strings(message: dict) -> bool:
+    return any(isinstance(x, str) and x not in NONFINITE for v in message["inputs"].values()
+               if isinstance(v, list) for x in _flat(v))
+
+
 def main(mode: str, arg: str | None) -> int:
+    if mode == "drops-nonfinite":
+        return adapter.main(name="campaign drops-nonfinite", respond=lambda m: adapter.run(drops_nonfinite(m)))
+    if mode == "no-strings":
+        return adapter.main(name="campaign no-strings", respond=lambda m: {"skipped": "no string labels"}
+                            if has_strings(m) else adapter.run(m))
+
     chosen = set(arg.split(",")) if arg else set()
 
     def lookup(metric):
