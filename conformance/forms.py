@@ -136,6 +136,7 @@ class Sent:
     inputs: dict
     form: dict | None
     ties: int = 0
+    params: dict | None = None  # the keywords as sent, when string classes were numbered (else the case's own)
 
 
 # ------------------------------------------------------------------ class ids
@@ -223,7 +224,7 @@ def _probability(labels: list[int], rule: str, rng: np.random.Generator) -> tupl
 
 
 def transform(case_id: str, metric: str, inputs: dict, params: dict, declared: Declared,
-              conventions: dict[str, str] | None = None) -> Sent:
+              conventions: dict[str, str] | None = None, refused: bool | None = None) -> Sent:
     """The inputs of a case (stored form) in the forms ``declared``; Unexpressible when a form
     cannot carry them.  Cases of metrics outside LABEL_METRICS, and ports that take labels,
     get the inputs unchanged (and no form description).  ``conventions`` (axis -> value) are
@@ -231,6 +232,9 @@ def transform(case_id: str, metric: str, inputs: dict, params: dict, declared: D
     the class axis is the convention's class set (conformance.conventions.class_axis)."""
     if declared.plain or metric not in LABEL_METRICS:
         return Sent(dict(inputs), None)
+    numbered = _numbered_strings(inputs, params, declared, refused)
+    if numbered is not None:
+        inputs, params, classes = numbered
     fixed = conv.class_axis(conventions, metric, inputs, params)
     out = dict(inputs)
     form: dict[str, Any] = {"y_true": declared.y_true, "y_pred": declared.y_pred}
@@ -240,12 +244,6 @@ def transform(case_id: str, metric: str, inputs: dict, params: dict, declared: D
         chosen = getattr(declared, name)
         if chosen == "labels":
             continue
-        if isinstance(values, list) and any(isinstance(v, str) for v in values):
-            # Not offered: a class axis would number string classes in code-point order (np.unique's), but
-            # the case's string keywords (pos_label="B", labels=[...]) and outputs keyed by class name would
-            # still name the strings, which no index form carries (docs/ports.md, "String labels").
-            raise Unexpressible(f"form {chosen} cannot express this case: {name} holds string labels, which a "
-                                "class-index form does not carry")
         if not isinstance(values, list) or not all(_is_number(v) for v in values):
             raise Unexpressible(f"form {chosen} cannot express this case: {name} is not a vector of class labels")
         if chosen == "float-ids":
@@ -291,7 +289,50 @@ def transform(case_id: str, metric: str, inputs: dict, params: dict, declared: D
         else:
             form["class_axis"] = 1
         out[name] = rows
-    return Sent(out, form, ties)
+    if numbered is None:
+        return Sent(out, form, ties)
+    form["string_classes"] = classes
+    return Sent(out, form, ties, params)
+
+
+def _numbered_strings(inputs: dict, params: dict, declared: Declared,
+                      refused: bool | None) -> tuple[dict, dict, list[str]] | None:
+    """String classes numbered for a class-index form: (inputs, params, the classes in index order), or
+    None when no label input the port takes in such a form holds a string.
+
+    A class axis has one column per class, in the order scikit-learn gives its per-class outputs: the
+    string classes sorted by code point (np.unique's order, docs/spec/confusion_matrix.md#string-labels),
+    those of y_true, y_pred and the ``labels`` and ``pos_label`` keywords.  Both label inputs and those
+    keywords are numbered alike, so the port answers the case scikit-learn answered, with class ``i``
+    standing for the i-th string.  Not expressible: ``float-ids``, which sends class ids, not classes; a
+    mix of strings and numbers; and a call scikit-learn refuses or that is not judged yet (``refused``
+    not False), whose error may come from the strings themselves (the default ``pos_label=1`` is no
+    string class, but it is class 1 once numbered)."""
+    names = [n for n in ("y_true", "y_pred") if getattr(declared, n) != "labels"]
+    if not any(isinstance(v, str) for n in names for v in (inputs.get(n) or [])):
+        return None
+    chosen = getattr(declared, names[0])
+    if "float-ids" in (declared.y_true, declared.y_pred):
+        raise Unexpressible("form float-ids cannot express this case: string labels have no numeric class id")
+    if refused is not False:
+        raise Unexpressible(f"form {chosen} cannot express this case: string labels are numbered only in calls "
+                            "scikit-learn answers, and " + ("it refuses this one" if refused else
+                                                            "this one is not judged yet"))
+    labels = params.get("labels")
+    values = [v for n in ("y_true", "y_pred") for v in (inputs.get(n) or [])]
+    values += (labels if isinstance(labels, list) else []) + ([params["pos_label"]] if "pos_label" in params else [])
+    if not all(isinstance(v, str) for v in values):
+        raise Unexpressible(f"form {chosen} cannot express this case: it mixes string and numeric labels, which "
+                            "no class index carries")
+    classes = sorted(set(values))  # Python orders str by code point, as numpy does
+    index = {c: i for i, c in enumerate(classes)}
+    out = {**inputs, **{n: [index[v] for v in inputs[n]] for n in ("y_true", "y_pred") if n in inputs}}
+    sent = dict(params)
+    if isinstance(labels, list):
+        sent["labels"] = [index[v] for v in labels]
+    if "pos_label" in params:
+        sent["pos_label"] = index[params["pos_label"]]
+    return out, sent, classes
 
 
 # ------------------------------------------------------------------ back to labels

@@ -103,19 +103,35 @@ def test_the_class_count_includes_the_labels_keyword_and_empty_inputs_use_it():
     ("f1_score", {"y_true": [0, 2 ** 40], "y_pred": [0, 0]}, {}, Declared(y_true="one-hot"), "columns"),
     ("f1_score", {"y_true": [[0, 1], [1, 1]], "y_pred": [[0, 1], [1, 0]]}, {},
      Declared(y_pred="scores", argmax_ties="lowest"), "not a vector"),
-    # String labels (docs/ports.md, "String labels"): no class-index form carries them, in either input.
+    # String labels (docs/ports.md, "String labels"): numbered only in a call scikit-learn answers (refused=False).
     ("f1_score", {"y_true": ["a", "B"], "y_pred": ["B", "B"]}, {"pos_label": "B"}, Declared(y_true="one-hot"),
      "string labels"),
     ("confusion_matrix", {"y_true": ["a", "B"], "y_pred": ["B", "a"]}, {},
-     Declared(y_pred="scores-class-first", argmax_ties="lowest"), "y_pred holds string labels"),
+     Declared(y_pred="scores-class-first", argmax_ties="lowest"), "this one is not judged yet"),
     ("accuracy_score", {"y_true": [0, 1], "y_pred": ["B", 1]}, {}, Declared(y_pred="probability", threshold="strict"),
      "string labels"),
     ("accuracy_score", {"y_true": ["", "a"], "y_pred": ["a", "a"]}, {}, Declared(y_true="float-ids"),
-     "y_true holds string labels"),
+     "string labels have no numeric class id"),
 ])
 def test_a_form_that_cannot_express_a_case_says_so(metric, inputs, params, declared, why):
     with pytest.raises(Unexpressible, match=r"^form \S+ cannot express this case: .*" + why):
         transform("x/y", metric, inputs, params, declared)
+
+
+def test_string_classes_are_numbered_in_code_point_order_with_their_keywords():
+    """"B" (U+0042) before "a" (U+0061) before "c": the order of scikit-learn's per-class outputs."""
+    sent = transform("f1_score/x", "f1_score", {"y_true": ["a", "B", "c"], "y_pred": ["B", "B", "a"]},
+                     {"labels": ["c", "a"], "pos_label": "a", "average": None}, Declared(y_true="one-hot"),
+                     refused=False)
+    assert sent.inputs == {"y_true": [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]], "y_pred": [0, 0, 1]}
+    assert sent.params == {"labels": [2, 1], "pos_label": 1, "average": None}
+    assert sent.form["string_classes"] == ["B", "a", "c"] and sent.form["classes"] == 3
+    with pytest.raises(Unexpressible, match="it refuses this one"):
+        transform("f1_score/x", "f1_score", {"y_true": ["a", "B"], "y_pred": ["B", "B"]}, {},
+                  Declared(y_true="one-hot"), refused=True)
+    with pytest.raises(Unexpressible, match="mixes string and numeric labels"):
+        transform("accuracy_score/x", "accuracy_score", {"y_true": ["a", 1], "y_pred": ["a", "a"]}, {},
+                  Declared(y_true="one-hot"), refused=False)
 
 
 def test_labels_and_other_metrics_go_unchanged():

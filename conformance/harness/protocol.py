@@ -73,12 +73,14 @@ STOP = encode_line({"cmd": "stop"})
 class SentCase:
     """A corpus case as a port that declared input forms or streaming gets it: ``inputs`` in
     place of the stored ones, and the run message's ``form`` and ``batches`` (either may be
-    None).  Everything else (id, raw, expected, ...) is the case's own."""
+    None), and ``sent_params`` in place of the stored keywords when a form numbered string classes
+    (conformance.forms).  Everything else (id, raw, expected, ...) is the case's own."""
 
     case: Any
     inputs: dict
     form: dict | None = None
     batches: list[int] | None = None
+    sent_params: dict | None = None
 
     def __getattr__(self, name):
         return getattr(self.case, name)
@@ -96,6 +98,8 @@ def run_message(seq: int, case) -> dict:
     message = {"cmd": "run", "seq": seq, **{k: raw[k] for k in CALL_FIELDS}}
     if isinstance(case, SentCase):
         message["inputs"] = case.inputs
+        if case.sent_params is not None:
+            message["params"] = case.sent_params
         if case.form is not None:
             message["form"] = case.form
         if case.batches is not None:

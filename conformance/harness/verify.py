@@ -242,8 +242,9 @@ def prepared(manifest, numbered, skip):
         if case.metric not in declared:
             declared[case.metric] = manifest.conventions_for(case.metric) if manifest.conventions else {}
         try:
+            expected = getattr(case, "expected", None)  # a drawn call (parity fuzz) has none yet
             sent = input_forms.transform(case.id, case.metric, raw["inputs"], raw["params"], manifest.forms,
-                                         declared[case.metric])
+                                         declared[case.metric], None if expected is None else expected.is_error)
         except input_forms.Unexpressible as exc:
             skip(n, case, str(exc))
             continue
@@ -254,7 +255,7 @@ def prepared(manifest, numbered, skip):
         if sent.form is None and batches is None:
             yield n, case
         else:
-            yield n, SentCase(case, sent.inputs, sent.form, batches)
+            yield n, SentCase(case, sent.inputs, sent.form, batches, sent.params)
 
 
 def _header(manifest, corpus, implementation, tolerances, self_reported, oracle=None) -> str:
