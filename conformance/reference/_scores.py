@@ -247,6 +247,13 @@ def _one_hot(y_true, n_columns: int, labels) -> np.ndarray:
     only warns that the given order is ignored).  At least two classes are needed.
     """
     yt = _array(y_true, "y_true")
+    if labels is None and target_type(yt) == "multilabel-indicator":
+        # LabelBinarizer keeps an indicator matrix as it is: column j is class j, and a row may
+        # mark several classes (each one's probability then counts).
+        if yt.shape[1] != n_columns:
+            raise ValueError(f"y_true and y_prob contain different number of classes: {yt.shape[1]} vs "
+                             f"{n_columns}.")
+        return yt.astype(np.float64)
     if labels is None:
         yt, _ = labels_1d(yt)
         classes = np.unique(yt)
