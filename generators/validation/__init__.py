@@ -194,5 +194,6 @@ def cases():
                 inputs = {**base, **change}
                 made = make_case(f"{metric.name}/validation/{slug}", metric.name, inputs, params, [], description)
                 made["tags"] = sorted({FAMILY_TAG, *tags} | ({"sample-weight"} if "sample_weight" in inputs else set())
-                                      | ({"error"} if "error" in made["expected"] else set()))
+                                      | ({"error"} if "error" in made["expected"] else set())
+                                      | ({"spec-derived"} if metric.spec_derived else set()))
                 yield made
