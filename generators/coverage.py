@@ -12,6 +12,11 @@ is written from the same counts.
 :func:`problems` refuses a public name that is neither in the corpus nor in
 :data:`NOT_COVERED`, and an entry of :data:`NOT_COVERED` that the corpus now covers or
 scikit-learn no longer has, so a new scikit-learn release cannot slip a metric past the ledger.
+
+The same page holds the **bad-input matrix** (docs/decisions/0034): every (metric, input, kind) cell --
+NaN, +Infinity, -Infinity, empty, length mismatch, wrong dimension, a string in a number, negative
+and all-zero weights -- with the number of corpus cases whose data shows it.  :func:`matrix_problems`
+refuses a cell with no case and no reason in :data:`NO_CASE_BECAUSE`, and a reason for a covered cell.
 """
 
 from __future__ import annotations
