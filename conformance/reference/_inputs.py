@@ -177,12 +177,17 @@ def check_targets(y_true, y_pred, sample_weight=None, *, whole_call: bool = True
     return yt, yp, sw
 
 
+def holds_string(a: np.ndarray) -> bool:
+    """A string among numbers: an object array with a str in it (encoding.as_array's mix)."""
+    return a.dtype == object and any(isinstance(x, str) for x in a.ravel())
+
+
 def averaged_weights(sw: np.ndarray | None) -> None:
     """What np.average says of weights scikit-learn hands it unconverted: a string among numbers (an
     object array) meets a float in the sum, and weights of another shape than the values need an axis."""
     if sw is None:
         return
-    if sw.dtype == object and any(isinstance(x, str) for x in sw.ravel()):
+    if holds_string(sw):
         raise TypeError("unsupported operand type(s) for +: 'float' and 'str'")
     if sw.ndim > 1:
         raise TypeError("Axis must be specified when shapes of a and weights differ.")
