@@ -101,7 +101,7 @@ class Family:
         # base call's outcome with one input spoilt, scikit-learn's refusal or value as it comes, and
         # no reading is about them (the models need not know every refusal's exact type).
         owns = self.owns
-        object.__setattr__(self, "owns", lambda case: VALIDATION_TAG not in case["tags"] and owns(case))
+        object.__setattr__(self, "owns", lambda case: VALIDATION_TAG not in case.get("tags", ()) and owns(case))
 
     def faithful(self) -> Mapping[str, Call]:
         if self.variants is not None:
