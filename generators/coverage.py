@@ -12,6 +12,11 @@ is written from the same counts.
 :func:`problems` refuses a public name that is neither in the corpus nor in
 :data:`NOT_COVERED`, and an entry of :data:`NOT_COVERED` that the corpus now covers or
 scikit-learn no longer has, so a new scikit-learn release cannot slip a metric past the ledger.
+
+The same page holds the **bad-input matrix** (docs/decisions/0034): every (metric, input, kind) cell --
+NaN, +Infinity, -Infinity, empty, length mismatch, wrong dimension, a string in a number, negative
+and all-zero weights -- with the number of corpus cases whose data shows it.  :func:`matrix_problems`
+refuses a cell with no case and no reason in :data:`NO_CASE_BECAUSE`, and a reason for a covered cell.
 """
 
 from __future__ import annotations
@@ -91,7 +96,7 @@ def summary(names: dict[str, list[str]], counts: dict[str, int]) -> str:
             f"[docs/coverage.md](docs/coverage.md) accounts for all {len(names)} public names.")
 
 
-def ledger(names: dict[str, list[str]], counts: dict[str, int]) -> str:
+def ledger(names: dict[str, list[str]], counts: dict[str, int], matrix=None) -> str:
     lines = ["# Coverage", "",
              "<!-- Written by `python -m generators.coverage`; do not edit. "
              "tests/test_coverage.py checks it fresh. -->", "",
@@ -112,7 +117,143 @@ def ledger(names: dict[str, list[str]], counts: dict[str, int]) -> str:
     lines += ["", "## Also in the corpus", "",
               "Metrics with cases that are not public names of `sklearn.metrics`:", ""]
     lines += [f"- [`{name}`](spec/{name}.md): {counts[name]} cases" for name in extra]
+    lines += matrix_section(bad_input_matrix(corpus_cases()) if matrix is None else matrix)
     return "\n".join(lines) + "\n"
+
+
+# --- The bad-input matrix (issue 30, docs/decisions/0034) -------------------------------------------
+#
+# A cell is (metric, input, bad-input kind).  Every input of every metric has the cells NaN, +Infinity,
+# -Infinity, empty, length mismatch and wrong dimension; an input that holds numbers and never labels
+# has string-in-number; sample_weight has negative and all-zero weights (NaN weights are its NaN
+# cell).  Whether a case covers a cell is read off the case's DATA (whichever family wrote it), the
+# wrong dimension excepted: a case tagged ``shape`` whose input has another dimensionality than the
+# registry's kinds give it in the validation family's base call.
+
+NON_FINITE = {"NaN": "NaN", "+Infinity": "Infinity", "-Infinity": "-Infinity"}  # kind -> corpus token
+BAD_KINDS = (*NON_FINITE, "empty", "length mismatch", "wrong dimension", "string in number",
+             "negative weight", "all-zero weights")
+
+# (metric, input, kind) -> why no case can hold it, in one line.  A reason for a cell that a case
+# covers is refused, so the list only ever holds what the corpus cannot show.
+NO_CASE_BECAUSE: dict[tuple[str, str, str], str] = {}
+
+
+def corpus_cases(oracle: Path = REPO / "oracle") -> list[dict]:
+    """Every case of the corpus as written (non-finite numbers as their tokens), in manifest order."""
+    from conformance.encoding import loads
+
+    files = json.loads((oracle / MANIFEST).read_text())["files"]
+    out: list[dict] = []
+    for name, entry in files.items():
+        if name.endswith(".json") and "cases" in entry:
+            out += loads((oracle / name).read_text(encoding="utf-8"))["cases"]
+    return out
+
+
+def _flat(value) -> list:
+    if isinstance(value, list):
+        return [x for item in value for x in _flat(item)]
+    return [value]
+
+
+def _ndim(value) -> int:
+    return 1 + _ndim(value[0]) if isinstance(value, list) and value else (1 if isinstance(value, list) else 0)
+
+
+def bad_input_cells() -> list[tuple[str, str, str]]:
+    """Every cell of the matrix, from the registry, in registry order."""
+    from conformance import registry
+    from generators.validation import holds_labels
+
+    cells = []
+    for metric in registry.METRICS.values():
+        for inp in metric.inputs:
+            kinds = [*NON_FINITE, "empty", "length mismatch", "wrong dimension"]
+            kinds += [] if holds_labels(inp) else ["string in number"]
+            kinds += ["negative weight", "all-zero weights"] if inp.name == "sample_weight" else []
+            cells += [(metric.name, inp.name, kind) for kind in kinds]
+    return cells
+
+
+def kinds_in(case: dict, base_ndim: dict[str, dict[str, int]]) -> set[tuple[str, str]]:
+    """The (input, kind) pairs one case shows, read off its inputs."""
+    out: set[tuple[str, str]] = set()
+    inputs = {k: v for k, v in case["inputs"].items() if isinstance(v, list)}
+    lengths = {k: len(v) for k, v in inputs.items()}
+    for name, value in inputs.items():
+        flat = _flat(value)
+        out |= {(name, kind) for kind, token in NON_FINITE.items() if token in flat}
+        if not flat:
+            out.add((name, "empty"))
+        if any(n != lengths[name] for n in lengths.values()):
+            out.add((name, "length mismatch"))
+        if "shape" in case["tags"] and _ndim(value) != base_ndim.get(case["metric"], {}).get(name, _ndim(value)):
+            out.add((name, "wrong dimension"))
+        if any(isinstance(x, str) and x not in NON_FINITE.values() for x in flat):
+            out.add((name, "string in number"))
+        if name == "sample_weight":
+            numbers = [x for x in flat if isinstance(x, (int, float)) and not isinstance(x, bool)]
+            if any(x < 0 for x in numbers):
+                out.add((name, "negative weight"))
+            if flat and len(numbers) == len(flat) and not any(numbers):
+                out.add((name, "all-zero weights"))
+    return out
+
+
+def bad_input_matrix(cases: list[dict]) -> dict[tuple[str, str, str], int]:
+    """cell -> how many cases cover it (0 for an uncovered cell)."""
+    from conformance import registry
+    from generators.validation import base_inputs
+
+    base_ndim = {m: {k: _ndim(v) for k, v in base_inputs(entry).items()} for m, entry in registry.METRICS.items()}
+    matrix = dict.fromkeys(bad_input_cells(), 0)
+    for case in cases:
+        for name, kind in kinds_in(case, base_ndim):
+            cell = (case["metric"], name, kind)
+            if cell in matrix:
+                matrix[cell] += 1
+    return matrix
+
+
+def matrix_problems(matrix: dict[tuple[str, str, str], int], reasons=NO_CASE_BECAUSE) -> list[str]:
+    """A line per uncovered cell without a reason, per reason for a covered cell, per reason for no cell."""
+    out = [f"{m} {i} {k}: no case, and no reason in generators/coverage.py NO_CASE_BECAUSE"
+           for (m, i, k), n in matrix.items() if n == 0 and (m, i, k) not in reasons]
+    out += [f"{m} {i} {k}: in NO_CASE_BECAUSE but {matrix[m, i, k]} case(s) cover it"
+            for (m, i, k) in reasons if matrix.get((m, i, k))]
+    out += [f"{m} {i} {k}: in NO_CASE_BECAUSE but no such cell" for (m, i, k) in reasons if (m, i, k) not in matrix]
+    return out
+
+
+def matrix_summary(matrix: dict[tuple[str, str, str], int], reasons=NO_CASE_BECAUSE) -> str:
+    covered = sum(1 for n in matrix.values() if n)
+    explained = sum(1 for cell, n in matrix.items() if not n and cell in reasons)
+    nf = [n for (_, _, k), n in matrix.items() if k in NON_FINITE]
+    return (f"{len(matrix):,} cells (metric, input, kind): {covered:,} covered by a case, {explained} explained, "
+            f"{len(matrix) - covered - explained} uncovered. Of them, the {len(nf)} non-finite cells (NaN, "
+            f"+Infinity, -Infinity of each input): {sum(1 for n in nf if n)} covered.")
+
+
+def matrix_section(matrix: dict[tuple[str, str, str], int], reasons=NO_CASE_BECAUSE) -> list[str]:
+    lines = ["", "## Bad inputs", "",
+             "Every (metric, input, bad-input kind) cell, and how many cases of the corpus show it, read off the "
+             "cases' inputs (docs/decisions/0034). `·` is a kind the input has no cell for (labels take strings; "
+             "only sample_weight has weight kinds). An uncovered cell without a written reason fails "
+             "`python -m generators.coverage --check`.", "",
+             matrix_summary(matrix, reasons), "",
+             "| metric | input | " + " | ".join(BAD_KINDS) + " |", "|---|---|" + "---|" * len(BAD_KINDS)]
+    rows: dict[tuple[str, str], dict[str, int]] = {}
+    for (m, i, k), n in matrix.items():
+        rows.setdefault((m, i), {})[k] = n
+    for (m, i), kinds in rows.items():
+        cells = [("·" if k not in kinds else str(kinds[k]) if kinds[k] else
+                  ("reason" if (m, i, k) in reasons else "**none**")) for k in BAD_KINDS]
+        lines.append(f"| [{m}](spec/{m}.md) | {i} | " + " | ".join(cells) + " |")
+    if reasons:
+        lines += ["", "Cells without a case, and why:", ""]
+        lines += [f"- {m}, {i}, {k}: {why}" for (m, i, k), why in reasons.items()]
+    return lines
 
 
 def readme_text(text: str, line: str) -> str:
@@ -124,12 +265,13 @@ def readme_text(text: str, line: str) -> str:
 
 def main(argv: list[str]) -> int:
     names, counts = public_names(), case_counts()
-    found = problems(names, counts)
+    matrix = bad_input_matrix(corpus_cases())
+    found = problems(names, counts) + matrix_problems(matrix)
     for problem in found:
         print(f"coverage: {problem}", file=sys.stderr)
     if found:
         return 1
-    want = {LEDGER: ledger(names, counts), README: readme_text(README.read_text(), summary(names, counts))}
+    want = {LEDGER: ledger(names, counts, matrix), README: readme_text(README.read_text(), summary(names, counts))}
     stale = [p for p, text in want.items() if not p.exists() or p.read_text() != text]
     if "--check" in argv:
         for path in stale:

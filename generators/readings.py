@@ -79,6 +79,9 @@ Model = Callable[[str | None, str, dict, dict], Any]  # (reading or None, metric
 Call = Callable[[str, dict, dict], Any]  # (metric, inputs, params)
 
 
+VALIDATION_TAG = "validation"
+
+
 @dataclass(frozen=True)
 class Family:
     name: str
@@ -94,6 +97,11 @@ class Family:
         names = [r.name for r in self.readings]
         if len(set(names)) != len(names):
             raise ValueError(f"{self.name}: a reading is listed twice")
+        # The validation family's bad-input sweep (decision 0034) is no family's: its cases are the
+        # base call's outcome with one input spoilt, scikit-learn's refusal or value as it comes, and
+        # no reading is about them (the models need not know every refusal's exact type).
+        owns = self.owns
+        object.__setattr__(self, "owns", lambda case: VALIDATION_TAG not in case.get("tags", ()) and owns(case))
 
     def faithful(self) -> Mapping[str, Call]:
         if self.variants is not None:

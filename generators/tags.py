@@ -33,6 +33,7 @@ TAGS = {
                     "y_true's classes never appears in y_pred.",
     "adjusted": "balanced_accuracy_score with adjusted=True: the score rescaled so that chance is 0.",
     "all-wrong": "Every prediction is wrong.",
+    "all-zero-weights": "Every sample weight is 0.",
     "average-method": "normalized_ or adjusted_mutual_info_score's average_method: which mean of the two "
                       "entropies normalises the mutual information.",
     "averaging": "How per-class (or per-row) values are combined into one: micro, macro, weighted, samples.",
@@ -108,6 +109,7 @@ TAGS = {
     "quirk": "scikit-learn behaviour that departs from its own documentation, recorded as it is.",
     "raw-values": "multioutput='raw_values': one value per output.",
     "sample-weight": "The call passes sample_weight.",
+    "string-in-number": "A non-numeric string (\"abc\") in an input that holds numbers, never labels.",
     "samples": "average='samples': the mean over rows of a multilabel input.",
     "samplewise": "multilabel_confusion_matrix with samplewise=True: one matrix per sample.",
     "shape": "Inputs of the wrong shape or dimension for the metric.",
@@ -124,6 +126,7 @@ TAGS = {
     "underflow": "An intermediate that underflows to 0.",
     "uniform-average": "multioutput='uniform_average': the plain mean over outputs.",
     "unnormalized-rows": "Probability rows that do not sum to 1.",
+    "validation": "The validation family: the bad-input sweep of every metric's base call (docs/decisions/0034).",
     "variance-weighted": "multioutput='variance_weighted': outputs weighted by the variance of their target.",
     "weight-2-duplicate": "A weight of 2 equals the same sample given twice.",
     "weighted": "average='weighted': classes weighted by their true support.",

@@ -36,3 +36,62 @@ def test_the_ledger_lists_every_name_once():
     text = coverage.ledger(names, counts)
     for name in names:
         assert text.count(f"`{name}`") == 1, name
+
+
+# --- the bad-input matrix (docs/decisions/0034) ---------------------------------------------------
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def cases():
+    return coverage.corpus_cases()
+
+
+@pytest.fixture(scope="module")
+def matrix(cases):
+    return coverage.bad_input_matrix(cases)
+
+
+def test_every_bad_input_cell_has_a_case_or_a_reason(matrix):
+    assert coverage.matrix_problems(matrix) == []
+    non_finite = {cell: n for cell, n in matrix.items() if cell[2] in coverage.NON_FINITE}
+    # Every input of every metric has its three non-finite cells.
+    assert len(non_finite) == 3 * sum(len(m.inputs) for m in coverage_registry().METRICS.values())
+    assert all(n or cell in coverage.NO_CASE_BECAUSE for cell, n in non_finite.items())
+
+
+def coverage_registry():
+    from conformance import registry
+    return registry
+
+
+def test_a_planted_uncovered_cell_fails_naming_it(cases):
+    cell = ("roc_auc_score", "y_score", "+Infinity")
+    # The corpus without every case that holds +Infinity in roc_auc_score's y_score.
+    planted = [c for c in cases if not (c["metric"] == "roc_auc_score"
+                                        and "Infinity" in coverage._flat(c["inputs"].get("y_score", [])))]
+    assert len(planted) < len(cases)
+    assert coverage.matrix_problems(coverage.bad_input_matrix(planted)) == [
+        "roc_auc_score y_score +Infinity: no case, and no reason in generators/coverage.py NO_CASE_BECAUSE"]
+    # A written reason accounts for it.
+    assert coverage.matrix_problems(coverage.bad_input_matrix(planted), {cell: "a reason"}) == []
+
+
+def test_a_reason_for_a_covered_cell_fails(matrix):
+    reasons = {("log_loss", "y_proba", "NaN"): "stale"}
+    assert coverage.matrix_problems(matrix, reasons) == [
+        f"log_loss y_proba NaN: in NO_CASE_BECAUSE but {matrix['log_loss', 'y_proba', 'NaN']} case(s) cover it"]
+
+
+def test_cells_are_read_off_the_data():
+    case = {"metric": "mean_squared_error", "tags": ["shape"],
+            "inputs": {"y_true": [[1.0], ["NaN"]], "y_pred": [1.0, "-Infinity", 2.0], "sample_weight": [0, 0, "abc"]}}
+    base = {"mean_squared_error": {"y_true": 1, "y_pred": 1, "sample_weight": 1}}
+    assert coverage.kinds_in(case, base) == {
+        ("y_true", "NaN"), ("y_true", "length mismatch"), ("y_true", "wrong dimension"),
+        ("y_pred", "-Infinity"), ("y_pred", "length mismatch"),  # 3 samples beside 2: every input mismatched
+        ("sample_weight", "string in number"), ("sample_weight", "length mismatch")}
+    zero = {"metric": "mean_squared_error", "tags": [], "inputs": {"y_true": [1.0], "y_pred": [2.0],
+                                                                    "sample_weight": [0.0]}}
+    assert coverage.kinds_in(zero, base) == {("sample_weight", "all-zero weights")}

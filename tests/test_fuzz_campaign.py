@@ -41,7 +41,7 @@ def test_a_campaign_killed_mid_shrink_leaves_its_findings_and_resume_continues_i
     record = tmp_path / "findings.jsonl"
     env = {**os.environ, "PYTHONPATH": str(REPO), "PARITY_CACHE": str(tmp_path / "cache")}
     argv = [sys.executable, "-m", "conformance.cli", "fuzz", str(port), "--metric", "f1_score", "--metric",
-            "fbeta_score", "--examples", "300", "--seed", "1", "--json", str(record)]
+            "fbeta_score", "--examples", "300", "--seed", "2", "--json", str(record)]
     proc = subprocess.Popen(argv, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 120
@@ -59,7 +59,7 @@ def test_a_campaign_killed_mid_shrink_leaves_its_findings_and_resume_continues_i
         if proc.poll() is None:
             proc.kill()
     lines = _lines(record)  # readable, though killed
-    assert lines[0]["line"] == "campaign" and lines[0]["seed"] == 1
+    assert lines[0]["line"] == "campaign" and lines[0]["seed"] == 2
     assert lines[-1]["line"] != "summary"
     found = journal.state(lines)["findings"]
     assert found
@@ -69,7 +69,7 @@ def test_a_campaign_killed_mid_shrink_leaves_its_findings_and_resume_continues_i
     assert after[: len(lines)] == lines  # appended to, never rewritten
     assert after[-1]["line"] == "summary"
     summary = after[-1]
-    assert summary["seed"] == 1 and summary["examples"] == 300  # it continued the same draws, not new ones
+    assert summary["seed"] == 2 and summary["examples"] == 300  # it continued the same draws, not new ones
     assert sum(f["count"] for f in summary["findings"]) >= sum(f["count"] for f in found.values())
     assert all(f["shrunk"] and f["shrunk"]["reproduced"] for f in summary["findings"])
     assert ["reading", "f-of-means"] in [f["key"] for f in summary["findings"]]
@@ -160,7 +160,7 @@ def test_a_call_id_and_its_input_form_are_a_function_of_the_call_alone():
 
     space = Space(CORPUS)
     call = next(c for c in (space.draw(4, i) for i in range(500)) if c.metric == "f1_score" and c.n > 3
-                and not c.sweep)
+                and not c.sweep and not any(isinstance(v, str) for v in c.inputs["y_true"]))
     same = fast.call_id(call.metric, json.loads(json.dumps(call.inputs)), dict(call.params))
     assert fast.call_id(call.metric, call.inputs, call.params) == same
     assert fast.call_id(call.metric, {**call.inputs, "y_pred": call.inputs["y_true"]}, call.params) != same

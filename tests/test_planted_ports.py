@@ -7,6 +7,7 @@ answer to the same run message (ports/reference/adapter.py, as planted.py import
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -17,7 +18,8 @@ import pytest
 import conformance.reference as reference
 from conformance.compare import compare
 from conformance.corpus import MANIFEST
-from conformance.encoding import decode_numeric, to_json
+from conformance import registry
+from conformance.encoding import decode_numeric, loads, to_json
 from conformance.harness.record import read_record
 from fake_ports import kit
 from planted_ports import BUGS, SCRIPT, make_planted_port, planted, reference_refusals
@@ -62,6 +64,10 @@ CAUGHT = {
     # strings-and-integers (rows a, B, c), and precision_recall_fscore_support's two binary "a"/"B" cases
     # (its default average=None lists both classes).  Its other label sets sort alike either way.
     "case-insensitive-classes": "confusion_matrix/strings/mixed-case",
+    # The validation family's non-finite cases of the score and regression metrics (issue 30), and the
+    # families' own NaN/infinity error cases: where scikit-learn refuses, the filtering port answers
+    # (measured on corpus 1.5.0 with the validation family: 150 cases, 114 of them the validation family's).
+    "drops-non-finite": "roc_auc_score/validation/y_score/nan-first",
 }
 
 PRF = ("precision_score", "recall_score", "f1_score", "fbeta_score", "precision_recall_fscore_support")
@@ -87,7 +93,27 @@ IN_SCOPE = {
                                            and (c["metric"] in ("confusion_matrix", "multilabel_confusion_matrix",
                                                                 "contingency_matrix")
                                                 or (c["metric"] in PRF and _average(c) is None))),
+    "drops-non-finite": lambda c: c["id"] in non_finite_filtered(),
 }
+
+
+def _holds_non_finite(value) -> bool:
+    if isinstance(value, list):
+        return any(_holds_non_finite(v) for v in value)
+    return value in ("NaN", "Infinity", "-Infinity")
+
+
+@functools.cache
+def non_finite_filtered() -> frozenset[str]:
+    """The ids of the bundled cases where an input drops-non-finite filters (scores, probabilities,
+    regression values) holds NaN or an infinity, read off the case files."""
+    out = set()
+    for metric in planted.DROPS_NON_FINITE:
+        filtered = [i.name for i in registry.METRICS[metric].inputs if planted.FILTERED & set(i.kinds)]
+        for case in loads((kit.REPO / "oracle" / f"{metric}.json").read_text(encoding="utf-8"))["cases"]:
+            if any(_holds_non_finite(case["inputs"].get(name)) for name in filtered):
+                out.add(case["id"])
+    return frozenset(out)
 
 
 def selection(bug: str) -> tuple[str, ...]:
@@ -250,6 +276,25 @@ def test_one_pass_r2():
         ours, theirs = answers("one-pass-r2", metric, near_zero)
         assert compare(theirs["value"], ours["value"], **TOLERANCE)
     same("one-pass-r2", "mean_squared_error", inputs)
+
+
+def test_drops_non_finite():
+    yt, scores = [0, 0, 1, 1, 0], [0.1, 0.4, 0.35, 0.8, 0.6]
+    for token in ("NaN", "Infinity", "-Infinity"):
+        # The reference refuses a non-finite score (as scikit-learn); the filtering port answers the
+        # reference's value on the other samples.
+        ours, theirs = answers("drops-non-finite", "roc_auc_score", {"y_true": yt, "y_score": [*scores[:4], token]})
+        assert theirs["error"]["type"] == "ValueError", theirs
+        kept, _ = answers("drops-non-finite", "roc_auc_score", {"y_true": yt[:4], "y_score": scores[:4]})
+        assert ours == kept
+    # A prediction of NaN and its weight dropped: an RMSE of 0 where scikit-learn refuses.
+    ours, theirs = answers("drops-non-finite", "root_mean_squared_error",
+                           {"y_true": [1.0, 2.0, 3.0], "y_pred": [1.0, "NaN", 3.0], "sample_weight": [1, 2, 3]})
+    assert "error" in theirs and ours == {"value": 0.0}
+    # Without a non-finite value, and on metrics it does not filter, it is the reference.
+    same("drops-non-finite", "roc_auc_score", {"y_true": yt, "y_score": scores})
+    same("drops-non-finite", "mean_squared_error", {"y_true": [0.5, 1.0], "y_pred": [1.0, 1.5]})
+    same("drops-non-finite", "accuracy_score", {"y_true": [0, 1], "y_pred": [0, "NaN"]})
 
 
 def first_appearance(yt, yp) -> list[int]:

@@ -165,7 +165,7 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None, sam
                                  "once made sparse)")
         observed = np.arange(yt.shape[1])
     else:
-        yt, yp, _ = chk.check_targets(y_true, y_pred, sample_weight)
+        yt, yp, _ = chk.check_targets(y_true, y_pred, sample_weight, summed=True)
         observed = _observed_labels(yt, yp)
     labels_given = labels is not None
     labels = np.asarray(labels) if labels_given else observed

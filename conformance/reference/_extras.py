@@ -38,6 +38,7 @@ def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
     d = _array(pred_decision, "pred_decision")
     w = None if sample_weight is None else _array(sample_weight, "sample_weight")
     same_length(y, d, w)
+    chk.averaged_weights(w)  # np.average's, unchecked before
     d = score_array(d, "pred_decision")
     y = column(y, "y_true")
     classes = np.unique(np.asarray(labels) if labels is not None else y)

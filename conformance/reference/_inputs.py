@@ -171,7 +171,7 @@ def _same_length_arrays(y_true, y_pred, sample_weight):
     return yt, yp, sw
 
 
-def check_targets(y_true, y_pred, sample_weight=None, *, whole_call: bool = True):
+def check_targets(y_true, y_pred, sample_weight=None, *, whole_call: bool = True, summed: bool = False):
     """``(y_true, y_pred, sample_weight)`` as validated 1-D numpy arrays (weights may be None).
 
     ``whole_call=True`` adds the two rules scikit-learn applies to each call as a whole:
@@ -184,14 +184,34 @@ def check_targets(y_true, y_pred, sample_weight=None, *, whole_call: bool = True
         raise ValueError("Found empty input array (e.g., `y_true` or `y_pred`) while a minimum of 1 sample is required.")
     if (yt.dtype.kind in "UO") != (yp.dtype.kind in "UO") and yt.size:
         raise ValueError("Mix of label input types (string and number)")
-    check_sample_weight(sw, whole_call=whole_call)
+    check_sample_weight(sw, whole_call=whole_call, summed=summed)
     return yt, yp, sw
 
 
-def check_sample_weight(sw: np.ndarray | None, *, whole_call: bool = True) -> None:
-    """The checks of a sample_weight array whose length has been checked already."""
+def holds_string(a: np.ndarray) -> bool:
+    """A string among numbers: an object array with a str in it (encoding.as_array's mix)."""
+    return a.dtype == object and any(isinstance(x, str) for x in a.ravel())
+
+
+def averaged_weights(sw: np.ndarray | None) -> None:
+    """What np.average says of weights scikit-learn hands it unconverted: a string among numbers (an
+    object array) meets a float in the sum, and weights of another shape than the values need an axis."""
     if sw is None:
         return
+    if holds_string(sw):
+        raise TypeError("unsupported operand type(s) for +: 'float' and 'str'")
+    if sw.ndim > 1:
+        raise TypeError("Axis must be specified when shapes of a and weights differ.")
+
+
+def check_sample_weight(sw: np.ndarray | None, *, whole_call: bool = True, summed: bool = False) -> None:
+    """The checks of a sample_weight array whose length has been checked already.  ``summed``: the
+    metric's scikit-learn sums the weights unconverted (accuracy, P/R/F, the multilabel metrics), so a
+    string among numbers is a TypeError there; the confusion matrix converts them first (a ValueError)."""
+    if sw is None:
+        return
+    if summed and sw.dtype == object:
+        averaged_weights(sw)  # a string among numbers: summed before it is ever converted
     if sw.ndim != 1:
         raise ValueError(f"Sample weights must be 1D array or scalar, got {sw.ndim}D array.")
     if sw.dtype.kind not in "biuf":
@@ -235,7 +255,7 @@ def check_indicator_targets(y_true, y_pred, sample_weight=None):
     both arrays indicator matrices with the same number of columns, weights as for labels."""
     yt, yp, sw = _same_length_arrays(y_true, y_pred, sample_weight)
     yt, yp = _indicator_matrix(yt, "y_true"), _indicator_matrix(yp, "y_pred")
-    check_sample_weight(sw)
+    check_sample_weight(sw, summed=True)
     if yt.shape[1] != yp.shape[1]:
         raise ValueError("Multi-label binary indicator input with different numbers of labels")
     return yt, yp, sw

@@ -20,9 +20,10 @@ from conformance.reference._sums import LabelSums, indicator_sums, sums_from_cou
 _ALL_WARN_FOR = ("precision", "recall", "f-score")
 
 
-def _count_call(y_true, y_pred, sample_weight) -> Counts:
-    """Counts for one metric call: all of scikit-learn's input rules, then one pass."""
-    return count_checked(*chk.check_targets(y_true, y_pred, sample_weight, whole_call=True))
+def _count_call(y_true, y_pred, sample_weight, *, summed: bool = False) -> Counts:
+    """Counts for one metric call: all of scikit-learn's input rules, then one pass (``summed``:
+    chk.check_sample_weight)."""
+    return count_checked(*chk.check_targets(y_true, y_pred, sample_weight, whole_call=True, summed=summed))
 
 
 def _check_common(y_true, y_pred, sample_weight, labels=None) -> None:
@@ -82,7 +83,7 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     chk.check_bool("normalize", normalize)
     if chk.is_indicator_call(y_true, y_pred):
         return subset_accuracy(*chk.check_indicator_targets(y_true, y_pred, sample_weight), normalize=normalize)
-    return accuracy_from_counts(_count_call(y_true, y_pred, sample_weight), normalize=normalize)
+    return accuracy_from_counts(_count_call(y_true, y_pred, sample_weight, summed=True), normalize=normalize)
 
 
 def subset_accuracy(y_true: np.ndarray, y_pred: np.ndarray, sample_weight=None, *, normalize=True) -> float:
@@ -225,7 +226,7 @@ def _prfs(y_true, y_pred, sample_weight, *, pos_label=1, **keywords):
     if chk.is_indicator_call(y_true, y_pred):
         # Multilabel: pos_label plays no part (average="binary" is refused).
         return prfs_from_indicators(*chk.check_indicator_targets(y_true, y_pred, sample_weight), **keywords)
-    return prfs_from_counts(_count_call(y_true, y_pred, sample_weight), pos_label=pos_label, **keywords)
+    return prfs_from_counts(_count_call(y_true, y_pred, sample_weight, summed=True), pos_label=pos_label, **keywords)
 
 
 def precision_recall_fscore_support(

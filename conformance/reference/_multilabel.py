@@ -32,7 +32,7 @@ def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=No
         return mcm_from_sums(indicator_sums(yt, yp, w, labels, samplewise=samplewise))
     if samplewise:
         raise ValueError("Samplewise metrics are not available outside of multilabel classification.")
-    return mcm_from_sums(sums_from_counts(_count_call(y_true, y_pred, sample_weight), labels))
+    return mcm_from_sums(sums_from_counts(_count_call(y_true, y_pred, sample_weight, summed=True), labels))
 
 
 def mcm_from_sums(s: LabelSums) -> np.ndarray:
@@ -69,7 +69,7 @@ def jaccard_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                              "average setting, one of [None, 'micro', 'macro', 'weighted', 'samples'].")
         sums = indicator_sums(yt, yp, sample_weight, labels, samplewise=average == "samples")
     else:
-        c = _count_call(y_true, y_pred, sample_weight)
+        c = _count_call(y_true, y_pred, sample_weight, summed=True)
         sums = sums_from_counts(c, set_wise_labels(c, labels, pos_label, average))
         sample_weight = None if sample_weight is None else np.asarray(sample_weight)
     return jaccard_from_sums(sums, average=average, zero_division=zero_division, sample_weight=sample_weight)
@@ -115,7 +115,7 @@ def hamming_loss(y_true, y_pred, *, sample_weight=None):
         with np.errstate(all="ignore"):
             return float(np.dot(differing, w) / (yt.shape[0] * yt.shape[1] * np.mean(w)))
     # Label vectors: the weighted fraction of wrong samples, i.e. 1 - accuracy.
-    c = _count_call(y_true, y_pred, sample_weight)
+    c = _count_call(y_true, y_pred, sample_weight, summed=True)
     total = c.matrix.sum()
     if total == 0:
         raise ZeroDivisionError("Weights sum to zero, can't be normalized")

@@ -33,7 +33,7 @@ from numbers import Integral, Real
 
 import numpy as np
 
-from conformance.reference._inputs import InvalidParameterError
+from conformance.reference._inputs import InvalidParameterError, averaged_weights
 
 # Rows per block of the label-ranking metrics' (rows, items, items) comparisons: ~16M cells.
 _BLOCK_CELLS = 2**24
@@ -57,6 +57,7 @@ def _matrix(name: str, y, *, ensure_2d: bool) -> np.ndarray:
 def _weights(sample_weight, n: int):
     if sample_weight is None:
         return None
+    averaged_weights(np.asarray(sample_weight))  # np.average takes them unconverted
     w = np.asarray(sample_weight, dtype=float)
     if w.ndim != 1 or w.shape[0] != n:
         raise ValueError("inconsistent numbers of samples")

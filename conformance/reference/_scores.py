@@ -99,8 +99,9 @@ def labels_1d(y_true, name: str = "y_true") -> tuple[np.ndarray, str]:
     return column(y, name), kind
 
 
-def sample_weights(sample_weight, n: int) -> np.ndarray | None:
-    """scikit-learn's _check_sample_weight: 1-D, n finite numbers, not all 0."""
+def sample_weights(sample_weight, n: int, *, summed: bool = False) -> np.ndarray | None:
+    """scikit-learn's _check_sample_weight: 1-D, n finite numbers, not all 0.  ``summed``: kept
+    unconverted (force_float_dtype=False, the probabilistic losses), so a string meets a sum."""
     if sample_weight is None:
         return None
     w = _array(sample_weight, "sample_weight")
@@ -108,6 +109,8 @@ def sample_weights(sample_weight, n: int) -> np.ndarray | None:
         raise ValueError(f"Sample weights must be 1D array or scalar, got {w.ndim}D array.")
     if w.shape[0] != n:
         raise ValueError(f"Found input variables with inconsistent numbers of samples: [{n}, {w.shape[0]}]")
+    if summed:
+        chk.averaged_weights(w)
     w = w.astype(np.float64)
     if not np.isfinite(w).all():
         raise ValueError("Input sample_weight contains NaN or infinity.")
@@ -204,6 +207,7 @@ def top_k_accuracy_score(y_true, y_score, *, k=2, normalize=True, sample_weight=
         raise ValueError("`y_score` needs to be of shape `(n_samples, n_classes)`.")
     w = None if sample_weight is None else _array(sample_weight, "sample_weight")
     same_length(yt, scores, w)
+    chk.averaged_weights(w)  # handed to np.average unchecked
     n_columns = scores.shape[1] if scores.ndim == 2 else 2  # 1-D binary scores stand for 2 classes
     if labels is None:
         classes = np.unique(yt)
@@ -247,6 +251,13 @@ def _one_hot(y_true, n_columns: int, labels) -> np.ndarray:
     only warns that the given order is ignored).  At least two classes are needed.
     """
     yt = _array(y_true, "y_true")
+    if labels is None and target_type(yt) == "multilabel-indicator":
+        # LabelBinarizer keeps an indicator matrix as it is: column j is class j, and a row may
+        # mark several classes (each one's probability then counts).
+        if yt.shape[1] != n_columns:
+            raise ValueError(f"y_true and y_prob contain different number of classes: {yt.shape[1]} vs "
+                             f"{n_columns}.")
+        return yt.astype(np.float64)
     if labels is None:
         yt, _ = labels_1d(yt)
         classes = np.unique(yt)
@@ -285,7 +296,7 @@ def _multiclass_probabilities(y_true, y_proba, sample_weight, labels):
     p = _probabilities(y_proba)
     yt = _array(y_true, "y_true")
     same_length(p, yt)
-    w = sample_weights(sample_weight, p.shape[0])
+    w = sample_weights(sample_weight, p.shape[0], summed=True)
     if p.ndim == 1:
         p = p[:, None]
     if p.shape[1] == 1:
@@ -350,7 +361,7 @@ def _binary_probabilities(y_true, p, sample_weight, pos_label):
     if yt.dtype.kind == "f" and not np.isfinite(yt).all():
         raise ValueError("Input y_true contains NaN or infinity.")
     same_length(p, yt)
-    w = sample_weights(sample_weight, p.shape[0])
+    w = sample_weights(sample_weight, p.shape[0], summed=True)
     if target_type(yt) != "binary":
         raise ValueError(f"The type of the target inferred from y_true is {target_type(yt)} but should be binary.")
     p = _probabilities(p)

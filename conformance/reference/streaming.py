@@ -89,6 +89,7 @@ class CountAccumulator:
         self._n_samples = 0
         self._weighted = None  # None: no sample yet; then True / False for the whole stream
         self._any_nonzero_weight = False
+        self._string_weight = False  # a batch's weights held a string: refused by compute (update says why)
         return self
 
     @property
@@ -122,6 +123,15 @@ class CountAccumulator:
     def update(self, y_true, y_pred, sample_weight=None) -> CountAccumulator:
         """Add one batch (in place).  Its inputs are checked as a metric call checks them,
         except for the two whole-call rules (at least one sample, a non-zero weight)."""
+        if sample_weight is not None and chk.holds_string(np.asarray(sample_weight)):
+            # scikit-learn refuses a string among the weights with a TypeError where it sums them
+            # unconverted (accuracy, P/R/F, ...) and a ValueError where it converts them first (the
+            # confusion matrix): which, depends on the metric, so the refusal waits for compute.
+            chk.check_targets(y_true, y_pred, None, whole_call=False)
+            self._string_weight = True
+            return self
+        if sample_weight is not None and np.asarray(sample_weight).dtype == object:
+            sample_weight = np.asarray(sample_weight, dtype=np.float64)  # the numbers of a batch cut from a mix
         yt, yp, w = chk.check_targets(y_true, y_pred, sample_weight, whole_call=False)
         if yt.shape[0] == 0:
             return self  # nothing to add, and no say in whether the stream is weighted
@@ -140,6 +150,7 @@ class CountAccumulator:
         merged._counts = self._counts + other._counts
         merged._n_samples = self._n_samples + other._n_samples
         merged._any_nonzero_weight = self._any_nonzero_weight or other._any_nonzero_weight
+        merged._string_weight = self._string_weight or other._string_weight
         return merged
 
     __add__ = merge
@@ -161,6 +172,10 @@ class CountAccumulator:
             from_stream = _METRICS[metric]
         except KeyError:
             raise ValueError(f"{metric!r} is not a streaming count metric; these are: {', '.join(METRICS)}") from None
+        if self._string_weight:
+            if metric in SUMMED_WEIGHTS:
+                chk.averaged_weights(np.array(["a"], dtype=object))  # scikit-learn's TypeError
+            raise ValueError("could not convert string to float: sample_weight holds a string")
         return from_stream(self, **params)
 
 
@@ -291,6 +306,11 @@ _METRICS = {
     "recall_score": _recall_score,
     "zero_one_loss": _zero_one_loss,
 }
+
+# The metrics whose scikit-learn sums the weights unconverted (chk.check_sample_weight's ``summed``).
+SUMMED_WEIGHTS = frozenset({"accuracy_score", "f1_score", "fbeta_score", "hamming_loss", "jaccard_score",
+                            "multilabel_confusion_matrix", "precision_recall_fscore_support", "precision_score",
+                            "recall_score", "zero_one_loss"})
 
 #: The metrics ``compute`` offers: every count metric of the reference that is a
 #: function of the confusion matrix.

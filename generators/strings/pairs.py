@@ -24,8 +24,9 @@ def metrics() -> list[str]:
 
 
 def _required(metric: str) -> dict:
-    """The keywords a call cannot leave out (fbeta_score's beta)."""
-    return {"beta": 2.0} if metric == "fbeta_score" else {}
+    """The keywords a call cannot leave out: fbeta_score's beta, and classification_report's output_dict
+    (the corpus takes its dict, never the printed report)."""
+    return {"fbeta_score": {"beta": 2.0}, "classification_report": {"output_dict": True}}.get(metric, {})
 
 
 def _per_class(metric: str, classes) -> dict:

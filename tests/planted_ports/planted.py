@@ -16,6 +16,7 @@ of a call the reference accepts changes.  The bugs (README.md):
     one-pass-r2            r2_score / explained_variance_score with var = mean(y^2) - mean(y)^2
     order-dependent        per-class outputs in order of first appearance, not sorted
     case-insensitive-classes  string classes sorted case-insensitively, not by code point
+    drops-non-finite       samples with a non-finite score or prediction dropped (scores, regression)
 
 Used by tests/test_planted_ports.py and, through ``make_planted_port``
 (tests/planted_ports/__init__.py), by the fuzzer's tests.
@@ -36,6 +37,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 import conformance.reference as reference  # noqa: E402
+from conformance import registry  # noqa: E402
 from conformance.reference import _inputs as chk  # noqa: E402
 from conformance.reference import _regression as reg  # noqa: E402
 
@@ -248,6 +250,47 @@ def case_insensitive_classes(metric, ref):
     return planted
 
 
+# The metrics whose scores or predictions a filtering library cleans first: the scores and regression
+# families of the registry, and in each the inputs that hold scores, probabilities or regression values.
+FILTERED = {registry.Kind.SCORES, registry.Kind.PROBABILITIES, registry.Kind.REGRESSION}
+DROPS_NON_FINITE = tuple(name for name, m in registry.METRICS.items() if m.family in ("scores", "regression"))
+
+
+def _finite_rows(value) -> np.ndarray | None:
+    """Per sample (row), whether every number of it is finite; None when the input is no number array."""
+    try:
+        arr = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        return None
+    if arr.ndim == 0:
+        return None
+    return np.isfinite(arr.reshape(arr.shape[0], -1)).all(axis=1)
+
+
+def drops_non_finite(metric, ref):
+    """The samples whose score or prediction is NaN or infinite are dropped before computing, as a
+    library that filters NaN does: where scikit-learn refuses, it answers (1.0, an RMSE of 0, ...).
+    Unlike the other bugs it does not call the reference first on the original inputs: its point is
+    to answer where the reference refuses.  Calls without a non-finite value are the reference's."""
+    if metric not in DROPS_NON_FINITE:
+        return None
+    numeric = [i.name for i in registry.METRICS[metric].inputs if FILTERED & set(i.kinds)]
+
+    @_planted(ref)
+    def planted(**kw):
+        masks = [_finite_rows(kw[name]) for name in numeric if kw.get(name) is not None]
+        if not masks or any(m is None for m in masks) or len({m.shape[0] for m in masks}) != 1 or \
+                all(m.all() for m in masks):
+            return ref(**kw)
+        keep = np.logical_and.reduce(masks)
+        # Every input of the same length loses the same samples (y_true and sample_weight too).
+        sliced = {k: (np.asarray(v)[keep] if isinstance(v, np.ndarray) and v.ndim and v.shape[0] == keep.shape[0]
+                      else v) for k, v in kw.items()}
+        return ref(**sliced)
+
+    return planted
+
+
 BUGS = {
     "f1-of-means": f1_of_means,
     "float32-accumulation": float32_accumulation,
@@ -256,6 +299,7 @@ BUGS = {
     "one-pass-r2": one_pass_r2,
     "order-dependent": order_dependent,
     "case-insensitive-classes": case_insensitive_classes,
+    "drops-non-finite": drops_non_finite,
 }
 
 
