@@ -155,5 +155,5 @@ def make_case(
     case.update(inputs=stored_inputs, params=stored_params, expected=expected)
     if caught:
         case["warnings"] = caught
-    case["tags"] = sorted(set(tags))
+    case["tags"] = sorted(set(tags) | ({"spec-derived"} if oracle is not None else set()))  # whoever wrote it
     return case
