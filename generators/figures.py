@@ -1,8 +1,8 @@
 """The corpus figures quoted in prose, rewritten from the corpus by ``parity generate``.
 
 A number that follows from the corpus is never typed: the README's size, the current changelog
-entry's size, the case counts of the manifest example in docs/format.md and the run-record example
-in docs/run-record.md are each rewritten here from the generated manifest, and
+entry's size, the corpus version and case counts of the manifest example in docs/format.md and of the
+run-record example in docs/run-record.md are each rewritten here from the generated manifest, and
 ``parity generate --check`` names the page whose figure is stale.  Each figure is found by a pattern
 that also says what it means, so a sentence reworded away from its pattern fails loudly
 (:class:`FigureMissing`) rather than going stale.
@@ -40,10 +40,13 @@ def rewritten(repo: Path, manifest: dict) -> dict[Path, str]:
     out = {}
     out[README] = _sub(README, r"[\d,]+ JSON cases over \d+ metrics",
                        f"{cases:,} JSON cases over {metrics} metrics", pages[README])
+    version = manifest["corpus_version"]
+    text = _sub(FORMAT, r'"corpus_version": "[0-9.]+"', f'"corpus_version": "{version}"', pages[FORMAT])
     out[FORMAT] = _sub(FORMAT, r'"([a-z0-9_]+\.json)": \{"sha256": "…", "cases": \d+\}',
-                       lambda m: f'"{m[1]}": {{"sha256": "…", "cases": {files[m[1]]["cases"]}}}', pages[FORMAT])
-    text = _sub(RUN_RECORD, r'"cases": \d+, "selected": \d+', f'"cases": {cases}, "selected": {cases}',
+                       lambda m: f'"{m[1]}": {{"sha256": "…", "cases": {files[m[1]]["cases"]}}}', text)
+    text = _sub(RUN_RECORD, r'"corpus": \{"version": "[0-9.]+"', f'"corpus": {{"version": "{version}"',
                 pages[RUN_RECORD])
+    text = _sub(RUN_RECORD, r'"cases": \d+, "selected": \d+', f'"cases": {cases}, "selected": {cases}', text)
 
     def totals(m):  # the example run: its failed and declared cases stay, the rest passed
         failed, declared = int(m[1]), int(m[2])
