@@ -29,11 +29,11 @@ from conformance.encoding import dumps, loads
 from importlib import import_module
 
 from conformance import registry
-from generators import fuzzed, numerics, strings, validation
+from generators import cpu, fuzzed, numerics, strings, validation
 from generators.conventions import with_conventions
 from generators.from_registry import CASE_SCHEMA, REPO, case_file_schema
 from generators.signatures import signatures
-from generators.spec_sections import with_spec
+from generators.spec_sections import NoSpecSection, with_spec
 from generators.tags import UnlistedTag, tag_list, unlisted
 
 # What changed in each version, and why: oracle/CHANGELOG.md (`generate --check` refuses a version without
@@ -60,8 +60,12 @@ def build() -> dict[str, str]:
     """Every corpus file's text, by path relative to oracle/: MANIFEST.json and the vocabulary included.
 
     Raises UnlistedTag when a case carries a tag that is not in the closed list (generators/tags.py), and
-    NoSpecSection when no heading of docs/spec explains a case (generators/spec_sections.py).
+    NoSpecSection when no heading of docs/spec explains a case (generators/spec_sections.py).  Computed on
+    numpy's baseline code path, in a fresh interpreter unless this one runs on it (generators/cpu.py).
     """
+    if not cpu.on_baseline():
+        return cpu.build_on_baseline({"UnlistedTag": UnlistedTag, "UnregisteredMetric": UnregisteredMetric,
+                                      "NoSpecSection": NoSpecSection})
     by_metric: dict[str, list[dict]] = defaultdict(list)
     descriptions: dict[str, str] = {}
     spec = sections_document(Path(__file__).resolve().parent.parent / SPEC_DIR)

@@ -72,7 +72,7 @@ def settle(root: Path, texts: dict[str, str]) -> tuple[dict[str, str], list[str]
         if not moved:
             continue
         notes += [f"{name}: case {i} kept: scikit-learn's answer here differs only in the last bits "
-                  f"(at most {ULPS} ulps: this machine's BLAS sums in another order, decision 0025)" for i in moved]
+                  f"(at most {ULPS} ulps: this machine's BLAS kernel sums in another order, decision 0025)" for i in moved]
         settled = dumps(new_doc)
         texts[name] = old if loads(settled) == old_doc else settled
     if notes and MANIFEST in texts:
