@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from conformance import properties
 from fake_ports import kit
 from port_runs import corpus_run
 
@@ -55,9 +56,10 @@ def test_the_port_verifies_with_exit_0_and_the_expected_counts(record, corpus, g
     cases = [e for e in events if e["event"] == "case"]
     totals = events[-1]["totals"]
     assert len(cases) == len(corpus) == totals["cases"]
-    # What the adapter skips is decided before the function runs: count it from the corpus.
-    skipped = sum(1 for c in corpus if "skipped" in adapter.run(c.raw))
-    empties = [c.id for c in corpus if c.metric in PRF and "empty" in c.tags]
+    # What the adapter skips is decided before the function runs: count it from the corpus.  A case holding a
+    # string is never sent (the float-ids form has no class id for a string label; the harness skips it).
+    skipped = sum(1 for c in corpus if properties.strings(c.raw["inputs"]) or "skipped" in adapter.run(c.raw))
+    empties = [c.id for c in corpus if c.metric in PRF and "wrong-reading-empty-is-zero" in c.tags]
     assert empties
     assert totals["skipped"] == skipped
     assert totals["declared"] == len(empties)
@@ -72,9 +74,17 @@ def test_the_port_verifies_with_exit_0_and_the_expected_counts(record, corpus, g
     assert set(followed.values()) == {"classes=declared"}
     declared = {c["id"]: c["divergence"] for c in cases if c["status"] == "declared"}
     assert declared == {i: "empty-input-is-zeros" for i in empties}
-    (divergence,) = events[-1]["divergences"]
-    assert not divergence["stale"] and not divergence["unmatched"] and not divergence["wider"]
-    assert (divergence["matched"], divergence["differ"], divergence["passed"]) == (4, 4, 0)
+    empty, strings = events[-1]["divergences"]
+    for divergence in (empty, strings):
+        assert not divergence["stale"] and not divergence["unmatched"] and not divergence["wider"]
+    assert (empty["id"], empty["matched"], empty["differ"], empty["passed"]) == ("empty-input-is-zeros", 4, 4, 0)
+    # class-ids-only: every case of its metrics holding a string is skipped, none sent or judged
+    with_strings = [c.id for c in corpus if c.metric in PRF | {"fbeta_score"} and properties.strings(c.raw["inputs"])]
+    assert with_strings
+    assert (strings["id"], strings["matched"], strings["differ"], strings["skipped"]) == (
+        "class-ids-only", len(with_strings), 0, len(with_strings))
+    by_id = {c["id"]: c for c in cases}
+    assert {by_id[i]["status"] for i in with_strings} == {"skipped"}
 
 
 def test_answered_cases_are_the_documented_ones(record):
@@ -93,7 +103,7 @@ def test_answered_cases_are_the_documented_ones(record):
 
 
 def test_skip_reasons_name_what_is_missing(corpus):
-    reasons = {adapter.run(c.raw).get("skipped") for c in corpus} - {None}
+    reasons = {adapter.run(c.raw).get("skipped") for c in corpus if not properties.strings(c.raw["inputs"])} - {None}
     assert any(r.startswith("no such metric") for r in reasons)
     assert "beta other than 1: the exercise computes F1 only" in reasons
     assert "zero_division other than 0: the exercise always returns 0 for a zero denominator" in reasons
@@ -136,6 +146,7 @@ def test_empty_input_is_all_zeros_and_float_ids_are_accepted():
     ([0, 1], [0, 1], 0),  # C must be positive
     ([0, 1], [0, 1], 2.0),  # ... and an integer
     ([[0, 1]], [[0, 1]], 2),  # shape (N,) only
+    (["B", "a"], ["a", "B"], 2),  # string labels are not class IDs (port.yaml: class-ids-only)
 ])
 def test_inputs_outside_the_rules_are_refused(preds, labels, c):
     with pytest.raises(ValueError):

@@ -39,7 +39,7 @@ PINNED = "2.0.0"
 # The divergences port.yaml declares; per divergence (golden): (matched, declared, passed, skipped), and
 # matched == declared: none is wider than the behaviour.
 DIVERGENCE_IDS = {"binary-positive-label-must-be-observed", "binary-accepts-multiclass", "labels-need-not-be-in-y-true",
-                  "mcc-undefined-is-nan", "no-class-crashes"}
+                  "mcc-undefined-is-nan", "no-class-crashes", "mixed-label-types-accepted"}
 # Metrics the adapter maps onto the library (everything else: "no such metric").  The corpus has no
 # fbeta_score case with beta=1, so every fbeta_score case is skipped.
 MAPPED = {"accuracy_score", "confusion_matrix", "f1_score", "fbeta_score", "matthews_corrcoef",
@@ -52,6 +52,7 @@ SMALLEST = {
     "confusion_matrix/errors/labels-only-in-y_pred": ("declared", {"value": [[0]]}),
     "matthews_corrcoef/zero-denominator/one-sample": ("declared", {"value": "NaN"}),
     "accuracy_score/errors/empty": ("declared", {"error": {"type": "TypeError", "message": "Cannot read properties of undefined (reading 'length')"}}),
+    "accuracy_score/strings/mixed/across": ("declared", {"value": 0}),
     # the convention's smallest case (it was the blanket zero-division-is-nan divergence's)
     "precision_score/single-class/one-sample-wrong": ("by-convention", {"value": "NaN"}),
 }
@@ -62,6 +63,7 @@ SHOWS = {
     "labels-need-not-be-in-y-true": "expected an error (ValueError: At least one label specified must be in y_true)",
     "mcc-undefined-is-nan": "value: expected 0.0, got nan",
     "no-class-crashes": "TypeError: Cannot read properties of undefined (reading 'length')",
+    "mixed-label-types-accepted": "got a value",
 }
 
 
@@ -204,3 +206,28 @@ def test_the_adapter_speaks_protocol_2_and_reads_only_the_call():
     assert reply["protocol"] == 2 and reply["implementation"]["version"] == PINNED
     assert answers == [{"seq": 0, "value": 0.5}, {"seq": 1, "value": 0.5},
                        {"seq": 2, "skipped": "no such metric in ml-confusion-matrix"}]
+
+
+def test_the_library_itself_mixes_label_types_and_has_no_class_order():
+    """Direct library calls (no adapter): fromLabels takes strings and numbers in one class set (the smallest case
+    of mixed-label-types-accepted, accuracy_score/strings/mixed/across, answers 0), and keeps first-seen order
+    unless given a comparator, so the code-point order of string classes is the adapter's comparator's."""
+    _require_the_port()
+    script = r"""
+const { ConfusionMatrix } = require("ml-confusion-matrix");
+const across = ConfusionMatrix.fromLabels(
+  ["cat", "cat", "cat", "cat", "cat", "dog", "dog", "dog", "dog", "fish", "fish", "fish"],
+  [1, 1, 0, 0, 2, 2, 0, 0, 1, 1, 2, 1]);
+const firstSeen = ConfusionMatrix.fromLabels(["\u{1F600}", "\uFF5E"], ["\u{1F600}", "\uFF5E"]);
+console.log(JSON.stringify({accuracy: across.getAccuracy(), labels: across.getLabels(), firstSeen: firstSeen.getLabels()}));
+"""
+    proc = subprocess.run(["node", "-e", script], cwd=PORT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == {"accuracy": 0, "labels": ["cat", "dog", "fish", 1, 0, 2],
+                                       "firstSeen": ["\U0001F600", "\uFF5E"]}
+    # the adapter's order: code points, U+FF5E before U+1F600 (JavaScript's `<` compares UTF-16 units and puts it after)
+    call = {"metric": "confusion_matrix", "inputs": {"y_true": ["\U0001F600", "\uFF5E"], "y_pred": ["\U0001F600", "\U0001F600"]},
+            "params": {}}
+    proc = subprocess.run(["node", "adapter.js"], cwd=PORT, capture_output=True, text=True, timeout=60,
+                          input=json.dumps({"cmd": "run", "seq": 0, **call}) + "\n")
+    assert json.loads(proc.stdout) == {"seq": 0, "value": [[0, 1], [0, 1]]}  # by UTF-16 units: [[1, 0], [1, 0]]

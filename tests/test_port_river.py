@@ -44,9 +44,12 @@ SMALLEST = {
     "zero-weight-sum-crash": "mean_absolute_error/error/sample_weight/all-zero",
     "square-overflow-crash": "mean_squared_error/overflow",
     "log-domain-crash": "root_mean_squared_log_error/error/y_pred-at-or-below-minus-one",
+    "mixed-label-types-accepted": "accuracy_score/strings/mixed/across",
+    "bad-input-gets-a-value": "accuracy_score/validation/empty",
+    "non-number-crash": "mean_absolute_error/validation/y_true/string",
 }
 CRASHES = {"zero-weight-sum-crash": "ZeroDivisionError", "square-overflow-crash": "OverflowError",
-           "log-domain-crash": "ValueError"}
+           "log-domain-crash": "ValueError", "non-number-crash": "TypeError"}
 
 REFUSALS = set()
 

@@ -39,12 +39,24 @@ class Skip {
 }
 const skip = (reason) => { throw new Skip(reason); };
 
-// scikit-learn orders classes as np.unique does: sorted.  The library keeps
-// first-seen order unless given a `sort` comparator, so the adapter passes one.
+// scikit-learn orders classes as np.unique does: sorted, strings by Unicode code
+// point.  The library keeps first-seen order unless given a `sort` comparator, so
+// the adapter passes one.  JavaScript's `<` on strings compares UTF-16 code units,
+// which puts U+FF5E after U+1F600 (a surrogate pair starts at 0xD83D): the
+// comparator walks code points instead.  Numbers and strings never share a class
+// set in scikit-learn (it refuses the mix); here they compare as their String forms.
+function compareCodePoints(x, y) {
+  const a = Array.from(x), b = Array.from(y);  // Array.from splits a string into code points
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const d = a[i].codePointAt(0) - b[i].codePointAt(0);
+    if (d !== 0) return d;
+  }
+  return a.length - b.length;
+}
+
 function compareLabels(a, b) {
   if (typeof a === "number" && typeof b === "number") return a - b;
-  const x = String(a), y = String(b);
-  return x < y ? -1 : x > y ? 1 : 0;
+  return compareCodePoints(String(a), String(b));
 }
 
 function labelArray(value, name) {

@@ -248,9 +248,15 @@ def binary_scores(case: dict, score_name: str):
         # A column vector (n, 1) is one probability per sample, as scikit-learn reads it.
         batches = [[(t, s[0], w) for t, s, w in b] for b in batches]
     y_true = [t for b in batches for t, _, _ in b]
+    if any(isinstance(t, list) for t in y_true):
+        raise Skip("2-D y_true (an indicator matrix): River's LogLoss, CrossEntropy and ROC AUC take one label per sample")
+    try:
+        classes = sorted(set(y_true))
+    except TypeError:
+        raise Skip("labels of mixed types: no class order to pick the positive class or the columns of the "
+                   "scores") from None
     if any(isinstance(s, list) for b in batches for _, s, _ in b):
         return batches, None
-    classes = sorted(set(y_true))
     if len(classes) > 2:
         raise Skip("more than two classes with 1-D scores")
     return batches, classes

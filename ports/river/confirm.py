@@ -68,6 +68,14 @@ CONFIRM = {
     "square-overflow-crash": lambda: fed(metrics.MSE(), [1e200, 0.0], [-1e200, 0.0]),
     # root_mean_squared_log_error/error/y_pred-at-or-below-minus-one
     "log-domain-crash": lambda: fed(metrics.RMSLE(), [0.0, 0.5, 2.0], [0.0, -1.5, 2.0]),
+    # accuracy_score/strings/mixed/across: string labels against integer ones
+    "mixed-label-types-accepted": lambda: fed(metrics.Accuracy(), ["cat"] * 5 + ["dog"] * 4 + ["fish"] * 3,
+                                              [1, 1, 0, 0, 2, 2, 0, 0, 1, 1, 2, 1]),
+    # accuracy_score/validation/empty: nothing fed
+    "bad-input-gets-a-value": lambda: metrics.Accuracy().get(),
+    # mean_absolute_error/validation/y_true/string
+    "non-number-crash": lambda: fed(metrics.MAE(), [0.5, 1.5, 2.0, "abc", 4.0, 5.5], [1.0, 1.5, 2.5, 3.0, 4.5, 5.0],
+                                    [1.0, 2.0, 0.5, 1.5, 1.0, 2.0]),
 }
 
 
