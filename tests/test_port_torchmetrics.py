@@ -9,8 +9,10 @@ fault of any kind); each divergence matches exactly the cases that differ and no
 error answer is one of the library's refusals (ValueError, RuntimeError) or a declared crash, and the
 crashes are the only answers marked uncaught; the per-metric tolerance; the skip reasons with their
 counts, none of them about zero_division=NaN, and a multilabel precision/recall/F case skipped only for
-the sample average, a labels list outside the columns, or sample weights; and the adapter speaks
-protocol 2 and reads nothing of a run message beyond metric, inputs and params.
+the sample average, a labels list outside the columns, or sample weights; exactly the calls with a string in
+their inputs skipped for it (decision 0038); a non-finite cluster label scoring as a cluster of its own, by a
+direct call; and the adapter speaks protocol 2 and reads nothing of a run message beyond metric, inputs and
+params.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conformance import properties
+from conformance.encoding import decode_numeric
 from conformance.harness.record import read_record
 from conformance.harness.status import MISBEHAVIOUR
 from fake_ports import kit
@@ -32,6 +36,7 @@ from port_runs import TOTALS, corpus_run
 
 REPO = Path(__file__).resolve().parent.parent
 PORT = REPO / "ports" / "torchmetrics"
+STRINGS = "a string in the inputs: torchmetrics takes tensors"  # the skip reason's start (adapter.py)
 PRF = ("precision_score", "recall_score", "f1_score", "fbeta_score", "precision_recall_fscore_support")
 
 # The whole run per status, per metric, per skip reason and per divergence ((matched, declared, passed, skipped),
@@ -60,6 +65,7 @@ DIVERGENCE_IDS = {
     "v-measure-negative-beta-accepted",
     "cluster-points-lengths-crash",
     "cluster-points-nan-not-refused",
+    "cluster-points-non-finite-labels-accepted",  # corpus 1.6.0's validation family
     "cluster-points-float32-range",
     "f-zero-division-nan-refused",
     "zero-division-nan-not-left-out",
@@ -136,6 +142,7 @@ SHOWS = {
     "variance-weighted-all-constant-nan": ", got nan",
     "float-cluster-ids-refused": "ValueError: Expected real, discrete values",
     "v-measure-zero-over-zero-is-one": "got 1.0",
+    "cluster-points-non-finite-labels-accepted": "expected an error (ValueError: Input y contains",
 }
 
 
@@ -267,6 +274,22 @@ def test_zero_division_nan_and_multilabel_prf_cases_are_answered(run):
     assert answered_nan == {"passed": 74, "declared": 175, "skipped": 46}
 
 
+def test_string_inputs_and_only_they_are_skipped_for_their_strings(run):
+    """A call with a string in its inputs (the input property strings: string labels, or a word where a number
+    belongs) is skipped, for its strings unless torchmetrics lacks the metric; no other call is skipped for
+    strings."""
+    _, rec = run
+    with_strings = {c.id for c in kit.bundled_corpus() if properties.strings(c.raw["inputs"])}
+    by_id = {c["id"]: c for c in rec["cases"]}
+    assert with_strings and with_strings <= set(by_id)
+    assert {by_id[i]["status"] for i in with_strings} == {"skipped"}
+    reasons = {i: by_id[i]["actual"]["skipped"] for i in with_strings}
+    assert all(r.startswith((STRINGS, "torchmetrics has no")) for r in reasons.values()), set(reasons.values())
+    assert any(r.startswith(STRINGS) for r in reasons.values())
+    assert not [c["id"] for c in rec["cases"] if c["status"] == "skipped" and c["id"] not in with_strings
+                and c["actual"]["skipped"].startswith(STRINGS)]
+
+
 def test_sample_weight_is_always_skipped(run):
     _, rec = run
     weighted = {c.id for c in kit.bundled_corpus() if c.raw["inputs"].get("sample_weight") is not None}
@@ -310,3 +333,41 @@ def test_a_refusal_is_reported_as_such_and_a_crash_as_uncaught():
     assert refused["error"]["type"] == "ValueError" and "uncaught" not in refused["error"]
     assert crashed["error"]["type"] == "RuntimeError" and crashed["error"]["uncaught"] is True
     assert nan["value"] == "NaN"  # scikit-learn: 0.75 (zero-division-nan-not-left-out)
+
+
+def test_a_string_in_the_inputs_is_skipped_for_it():
+    """String labels, and a word where a number belongs, are skipped with the strings reason (torchmetrics takes
+    tensors of numbers); the same call with numbers is answered."""
+    run = lambda seq, metric, inputs: {"cmd": "run", "seq": seq, "metric": metric,  # noqa: E731
+                                       "inputs": inputs, "params": {}}
+    _, labels, word, numbers = _talk([
+        {"cmd": "start", "protocol": 2},
+        run(0, "accuracy_score", {"y_true": ["cat", "dog", "dog"], "y_pred": ["cat", "cat", "dog"]}),
+        run(1, "mean_absolute_error", {"y_true": [1.0, 2.0], "y_pred": [1.0, "abc"]}),
+        run(2, "accuracy_score", {"y_true": [0, 1, 1], "y_pred": [0, 0, 1]}),
+        {"cmd": "stop"}])
+    assert labels["skipped"].startswith(STRINGS) and word["skipped"].startswith(STRINGS)
+    assert numbers["value"] == pytest.approx(2 / 3, rel=1e-6)
+
+
+@pytest.mark.parametrize("case_id", ["calinski_harabasz_score/validation/labels/nan-first",
+                                     "calinski_harabasz_score/validation/labels/inf-middle",
+                                     "davies_bouldin_score/validation/labels/nan-first",
+                                     "davies_bouldin_score/validation/labels/inf-middle"])
+def test_a_non_finite_cluster_label_is_a_cluster_of_its_own(case_id):
+    """cluster-points-non-finite-labels-accepted, by a direct call of torchmetrics: the case's one non-finite label
+    scores as one more cluster id (2), where scikit-learn raises ValueError."""
+    import math
+
+    import torch
+    from torchmetrics.functional import clustering
+
+    case = next(c for c in kit.bundled_corpus() if c.id == case_id)
+    assert case.raw["expected"]["error"]["type"] == "ValueError"
+    X = torch.tensor(decode_numeric(case.raw["inputs"]["X"]), dtype=torch.float64)
+    labels = decode_numeric(case.raw["inputs"]["labels"])
+    as_cluster_2 = [v if math.isfinite(v) else 2 for v in labels]
+    assert as_cluster_2 != labels and set(as_cluster_2) == {0, 1, 2}
+    score = getattr(clustering, case.raw["metric"])
+    got = score(X, torch.tensor(labels, dtype=torch.float64)).item()
+    assert math.isfinite(got) and got == score(X, torch.tensor(as_cluster_2, dtype=torch.int64)).item()

@@ -10,7 +10,9 @@ else of it.  For each one the adapter
    ``skipped`` when torchmetrics has no way to say it;
 2. turns the label arrays into what torchmetrics takes: class *indices*
    0..K-1 in a long tensor, K being ``num_classes`` (see ``Classes``);
-   regression targets into float64 tensors;
+   regression targets into float64 tensors.  A call with a string in its
+   inputs (string labels, or a word where a number belongs) is skipped:
+   tensors hold numbers only;
 3. calls the functional API, and the class API on the same inputs (one
    Metric object, fed in two ``update()`` batches, then ``compute()``);
 4. answers the functional result in scikit-learn's shape, or the library's
@@ -52,6 +54,7 @@ import extras  # ports/torchmetrics/extras.py: the classification extras (hinge_
 import ranking  # ports/torchmetrics/ranking.py, beside this file
 from conformance.compare import compare
 from conformance.encoding import decode_numeric, decode_param, loads, to_json
+from conformance.properties import strings
 
 _dumps = json.JSONEncoder(allow_nan=False, separators=(",", ":")).encode
 
@@ -895,6 +898,12 @@ def library_error(exc: BaseException) -> dict:
     return error
 
 
+#: The reason a call with a string in its inputs is skipped (the input property ``strings``, docs/ports.md):
+#: a string label (docs/decisions/0033) or a word where a number belongs.
+STRINGS = ("a string in the inputs: torchmetrics takes tensors, which hold numbers only (its classes and "
+           "clusters are integer indices, so string labels have no tensor to go in)")
+
+
 def run(case: dict, tag: str) -> dict:
     """One run message's metric, inputs and params (``case``); ``tag`` names it on stderr."""
     metric = case["metric"]
@@ -919,6 +928,8 @@ def run(case: dict, tag: str) -> dict:
         mapper = lambda case: ranking.calls(case, Call, Skip)  # noqa: E731
     if mapper is None:
         return {"skipped": f"no such metric in this port: torchmetrics has no {metric}"}
+    if strings(case["inputs"]):
+        return {"skipped": STRINGS}
     try:
         calls, shape = mapper(case)
     except Skip as skip:
