@@ -104,6 +104,28 @@ def test_skip_reasons_name_what_the_library_lacks(live, golden):
     golden(dict(sorted(Counter(c["actual"]["skipped"] for c in rec["cases"] if c["status"] == "skipped").items())))
 
 
+def test_string_inputs_are_skipped_for_the_int_labels(live, corpus, golden):
+    """The library's labels are int and its weights double: every case of a mapped metric whose inputs hold
+    a string (input property `strings`: a string label, or "abc" where a number belongs) is skipped, saying
+    which input holds which string; none is answered, none faults (docs/ports.md, "String labels")."""
+    import re
+
+    from conformance.properties import strings
+
+    _, rec = live
+    by_id = {c["id"]: c for c in rec["cases"]}
+    reasons = Counter()
+    for case in corpus.cases:
+        if case.metric in MAPPED and strings(case.inputs):
+            answer = by_id[case.id]
+            assert answer["status"] == "skipped", case.id
+            reason = answer["actual"]["skipped"]
+            assert re.fullmatch(r'(y_true|y_pred|y1|y2) holds ".*": the library\'s labels are int'
+                                r'|sample_weight holds ".*": sampleWeight is a double array in this library', reason), reason
+            reasons[reason.split(" holds ")[0]] += 1
+    golden(dict(sorted(reasons.items())))
+
+
 def test_every_error_is_a_library_refusal(live, golden):
     """Every error the port answers is one of the library's two declared refusal types, thrown by the
     library itself (none uncaught), and lands on a case where scikit-learn raises too."""
@@ -186,8 +208,9 @@ def test_results_file_gives_the_live_verdicts(live, offline):
 
 def test_the_port_speaks_protocol_2_and_reads_only_the_call():
     """start is answered with protocol 2; a run message is answered from its metric, inputs and params
-    alone (other fields change nothing); non-finite numbers travel as strings both ways; what the
-    adapter's decoding refuses is its own failure (uncaught), not the library's refusal."""
+    alone (other fields change nothing); non-finite numbers travel as strings both ways; a string label
+    is skipped (the library's labels are int); what the adapter's decoding refuses (a misspelt
+    non-finite number) is its own failure (uncaught), not the library's refusal."""
     _require_the_port()
     call = {"metric": "f1_score", "inputs": {"y_true": [2, 1, 1, 0], "y_pred": [2, 0, 1, 2]}, "params": {"average": "macro"}}
     noise = {"id": "x", "tags": ["macro"], "description": "d", "splits": [1],
@@ -202,6 +225,7 @@ def test_the_port_speaks_protocol_2_and_reads_only_the_call():
         {"cmd": "run", "seq": 4, "metric": "accuracy_score",
          "inputs": {"y_true": [0, 1], "y_pred": [0, 1], "sample_weight": ["Infinity", 1]}, "params": {}},
         {"cmd": "run", "seq": 5, "metric": "f1_score", "inputs": {"y_true": [0, 1], "y_pred": [0, "x"]}, "params": {}},
+        {"cmd": "run", "seq": 6, "metric": "f1_score", "inputs": {"y_true": [0, 1], "y_pred": [0, "nan"]}, "params": {}},
         {"cmd": "stop"},
     ]
     proc = subprocess.run(["mono", str(EXE)], cwd=PORT, input="".join(json.dumps(m) + "\n" for m in messages),
@@ -214,7 +238,11 @@ def test_the_port_speaks_protocol_2_and_reads_only_the_call():
     assert answers[2] == {"seq": 2, "value": "NaN"}  # kappa's default ZeroDivision.NaN, written as the string
     assert answers[3] == {"seq": 3, "value": "NaN"}  # zero_division "NaN" decoded to ZeroDivision.NaN
     assert answers[4]["error"] == {"type": "ArgumentException", "message": "sampleWeight must be finite"}
-    assert answers[5]["error"]["type"] == "EncodingException" and answers[5]["error"]["uncaught"] is True
+    # a string label reaches the adapter as a string (decision 0033); the library's labels are int
+    assert answers[5] == {"seq": 5, "skipped": 'y_pred holds "x": the library\'s labels are int'}
+    # a misspelt non-finite number is no label: the decoder refuses it, a fault of the port's own
+    assert answers[6]["error"]["type"] == "EncodingException" and answers[6]["error"]["uncaught"] is True
+    assert 'string "nan" looks like a misspelt NaN' in answers[6]["error"]["message"]
 
 
 def test_the_loader_decodes_the_three_strings_and_refuses_any_other():
@@ -261,7 +289,7 @@ def test_check_corpus_decodes_every_kind_of_slot(tmp_path):
 
 @pytest.mark.parametrize("old, new, message", [
     ('"Infinity"]', '"inf"]', 'cohen_kappa_score.json: case cohen_kappa_score/k: inputs.sample_weight[1]: '
-                              'string "inf" where a number is expected'),
+                              'string "inf" looks like a misspelt Infinity'),
     ('"Infinity"]', 'Infinity]', "bare Infinity token"),
     ('{"value": "NaN"}', '{"value": "nan"}', 'expected.value: string "nan" where a number is expected'),
     ('"tags"', '"tagz"', "case cohen_kappa_score/k: tags: required field is missing"),

@@ -71,26 +71,60 @@ namespace CSharpPort.Corpus
             throw new EncodingException(v.Kind.ToString().ToLowerInvariant() + " " + v.Describe() + " where a number is expected");
         }
 
-        /// <summary>A numeric slot (inputs, expected values): numbers, null, arrays and objects of them, the
-        /// three strings decoded.  path names the slot in messages.</summary>
-        public static JsonValue Numeric(JsonValue v, string path)
+        /// <summary>A numeric slot (expected values): numbers, null, arrays and objects of them, the three
+        /// strings decoded.  path names the slot in messages.</summary>
+        public static JsonValue Numeric(JsonValue v, string path) { return Walk(v, path, NumericLeaf); }
+
+        /// <summary>A case's inputs: Numeric, except that a string other than the three non-finite spellings
+        /// is a label and stays a string (docs/decisions/0033: ["cat", "dog"], a word where a number
+        /// belongs); a misspelling of the three ("nan", "inf", "-infinity") is refused, so that a misspelt
+        /// number never becomes a class.  path names the slot in messages.</summary>
+        public static JsonValue Input(JsonValue v, string path) { return Walk(v, path, InputLeaf); }
+
+        /// <summary>v with every leaf of its arrays and objects replaced by leaf(value, path).</summary>
+        static JsonValue Walk(JsonValue v, string path, Func<JsonValue, string, JsonValue> leaf)
         {
             switch (v.Kind)
             {
-                case JsonKind.Null: return v;
                 case JsonKind.Array:
                     var items = new List<JsonValue>(v.Items.Count);
-                    for (int k = 0; k < v.Items.Count; k++) items.Add(Numeric(v.Items[k], path + "[" + k + "]"));
+                    for (int k = 0; k < v.Items.Count; k++) items.Add(Walk(v.Items[k], path + "[" + k + "]", leaf));
                     return new JsonValue { Kind = JsonKind.Array, Items = items };
                 case JsonKind.Object:
                     var members = new List<KeyValuePair<string, JsonValue>>(v.Members.Count);
-                    foreach (var m in v.Members) members.Add(new KeyValuePair<string, JsonValue>(m.Key, Numeric(m.Value, path + "." + m.Key)));
+                    foreach (var m in v.Members) members.Add(new KeyValuePair<string, JsonValue>(m.Key, Walk(m.Value, path + "." + m.Key, leaf)));
                     return new JsonValue { Kind = JsonKind.Object, Members = members };
-                case JsonKind.Number: return v;
-                default:
-                    try { return JsonValue.Of(Number(v)); }
-                    catch (EncodingException e) { throw new EncodingException(path + ": " + e.Message); }
+                default: return leaf(v, path);
             }
+        }
+
+        static JsonValue NumericLeaf(JsonValue v, string path)
+        {
+            if (v.Kind == JsonKind.Null || v.Kind == JsonKind.Number) return v;
+            try { return JsonValue.Of(Number(v)); }
+            catch (EncodingException e) { throw new EncodingException(path + ": " + e.Message); }
+        }
+
+        static JsonValue InputLeaf(JsonValue v, string path)
+        {
+            if (v.Kind != JsonKind.String || v.Text == "NaN" || v.Text == "Infinity" || v.Text == "-Infinity") return NumericLeaf(v, path);
+            string right = RightSpelling(v.Text);
+            if (right != null)
+                throw new EncodingException(path + ": string \"" + v.Text + "\" looks like a misspelt " + right +
+                    ": non-finite numbers are spelt \"NaN\", \"Infinity\" and \"-Infinity\", and a label may not be spelt like one");
+            return v;
+        }
+
+        /// <summary>The corpus spelling of a non-finite number written another way ("nan", "INF"), else null.</summary>
+        static string RightSpelling(string text)
+        {
+            switch (text.Trim().ToLowerInvariant())
+            {
+                case "nan": case "+nan": case "-nan": return "NaN";
+                case "inf": case "+inf": case "infinity": case "+infinity": return "Infinity";
+                case "-inf": case "-infinity": return "-Infinity";
+            }
+            return null;
         }
 
         /// <summary>Keyword arguments: exactly the three strings become doubles (zero_division: "NaN"),
@@ -200,7 +234,7 @@ namespace CSharpPort.Corpus
                 foreach (var t in raw.Get("tags").Items) c.Tags.Add(t.Text);
                 try
                 {
-                    c.Inputs = Numeric(raw.Get("inputs"), "inputs");
+                    c.Inputs = Input(raw.Get("inputs"), "inputs");
                     c.Params = Params(raw.Get("params"));
                     var expected = raw.Get("expected");
                     var value = expected.Get("value");

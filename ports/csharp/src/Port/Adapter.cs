@@ -97,7 +97,7 @@ namespace CSharpPort.Port
         {
             string[] accepted;
             if (!Accepted.TryGetValue(call.Metric, out accepted)) throw new SkipException("no such metric in this library");
-            var inputs = OracleLoader.Numeric(call.Inputs, "inputs");
+            var inputs = OracleLoader.Input(call.Inputs, "inputs");
             var p = OracleLoader.Params(call.Params);
             var unknown = new List<string>();
             foreach (var m in inputs.Members) if (Array.IndexOf(accepted, m.Key) < 0) unknown.Add(m.Key);
@@ -322,7 +322,8 @@ namespace CSharpPort.Port
                 var w = new double[v.Items.Count];
                 for (int k = 0; k < w.Length; k++)
                 {
-                    if (v.Items[k].Kind != JsonKind.Number) throw new SkipException("sampleWeight is a double array in this library");
+                    if (v.Items[k].Kind != JsonKind.Number)
+                        throw new SkipException("sample_weight holds " + v.Items[k].Describe() + ": sampleWeight is a double array in this library");
                     w[k] = v.Items[k].Number;
                 }
                 return w;

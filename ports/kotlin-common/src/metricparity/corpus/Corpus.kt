@@ -8,9 +8,13 @@ import java.security.MessageDigest
  * project would vendor and consume one: MANIFEST.json plus one JSON file per metric.
  *
  * Encoding rules (format.md, "Values"):
- *  - in inputs and expected values every scalar is a number; the strings "NaN",
- *    "Infinity" and "-Infinity" are those doubles, and any other string (or a
- *    boolean) in a numeric slot is refused;
+ *  - in expected values every scalar is a number; the strings "NaN", "Infinity"
+ *    and "-Infinity" are those doubles, and any other string (or a boolean) is
+ *    refused;
+ *  - in inputs the three strings are the same doubles and any other string is a
+ *    label, kept as a String (decision 0033: ["cat", "dog"], or a word where a
+ *    number belongs), except a misspelling of the three ("nan", "inf"), which is
+ *    refused so that a misspelt number never becomes a class;
  *  - in params, which hold genuine strings ("macro", "warn"), exactly those three
  *    strings are doubles and every other string stays a string;
  *  - a bare NaN/Infinity token is not JSON and is refused by the parser.
@@ -39,7 +43,7 @@ class Expected(val value: Any?, val error: Map<String, Any?>?) {
 class Case(
     val id: String,
     val metric: String,
-    /** Decoded: numbers are Long or Double (non-finite from the three strings), arrays are lists. */
+    /** Decoded: numbers are Long or Double (non-finite from the three strings), labels String, arrays lists. */
     val inputs: Map<String, Any?>,
     /** Decoded keyword arguments: the three strings are doubles, other strings stay. */
     val params: Map<String, Any?>,
@@ -75,6 +79,24 @@ object CorpusReader {
         is List<*> -> value.mapIndexed { i, v -> decodeNumeric(v, "$where[$i]") }
         is Map<*, *> -> value.entries.associate { (k, v) -> k as String to decodeNumeric(v, "$where.$k") }
         else -> throw EncodingException(where, "${value.javaClass.simpleName} where a number is expected")
+    }
+
+    /** The ways a non-finite number gets misspelt, lower-cased, with the corpus spelling. */
+    private val MISSPELT = mapOf(
+        "nan" to "NaN", "+nan" to "NaN", "-nan" to "NaN", "inf" to "Infinity", "+inf" to "Infinity",
+        "infinity" to "Infinity", "+infinity" to "Infinity", "-inf" to "-Infinity", "-infinity" to "-Infinity"
+    )
+
+    /** A case's input: [decodeNumeric], except that a string other than the three is a label and stays a
+     *  String; a misspelt non-finite number ("nan", "inf") is refused. */
+    fun decodeInput(value: Any?, where: String): Any? = when (value) {
+        is String -> NONFINITE[value] ?: MISSPELT[value.trim().toLowerCase()]?.let { right ->
+            throw EncodingException(where, "string \"$value\" looks like a misspelt $right: non-finite numbers are spelt " +
+                "\"NaN\", \"Infinity\" and \"-Infinity\", and a label may not be spelt like one")
+        } ?: value
+        is List<*> -> value.mapIndexed { i, v -> decodeInput(v, "$where[$i]") }
+        is Map<*, *> -> value.entries.associate { (k, v) -> k as String to decodeInput(v, "$where.$k") }
+        else -> decodeNumeric(value, where)
     }
 
     /** Keyword arguments are free JSON; only the three exact strings are doubles. */
@@ -113,7 +135,7 @@ object CorpusReader {
         return Case(
             id = id,
             metric = metric,
-            inputs = inputs.entries.associate { (k, v) -> k as String to decodeNumeric(v, "inputs.$k") },
+            inputs = inputs.entries.associate { (k, v) -> k as String to decodeInput(v, "inputs.$k") },
             params = params.entries.associate { (k, v) -> k as String to decodeParam(v) },
             expected = expected,
             tags = tags.map { it as String },

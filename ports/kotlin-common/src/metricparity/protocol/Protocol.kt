@@ -38,7 +38,7 @@ class Call(val metric: String, val inputs: Map<String, Any?>, val params: Map<St
             val params = message["params"] as? Map<*, *> ?: throw EncodingException("params", "missing or not an object")
             return Call(
                 metric,
-                inputs.entries.associate { (k, v) -> k as String to CorpusReader.decodeNumeric(v, "inputs.$k") },
+                inputs.entries.associate { (k, v) -> k as String to CorpusReader.decodeInput(v, "inputs.$k") },
                 params.entries.associate { (k, v) -> k as String to CorpusReader.decodeParam(v) }
             )
         }

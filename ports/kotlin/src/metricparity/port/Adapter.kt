@@ -249,6 +249,7 @@ object Adapter {
                 is Double -> if (!v.isNaN() && !v.isInfinite() && v == Math.rint(v) && Math.abs(v) <= Int.MAX_VALUE) v.toInt()
                              else throw Skip("$name[$i] = $v is not a class index: the library takes Int class indices")
                 is List<*> -> throw Skip("$name is 2-D (multilabel or scores): the adapter passes 1-D class indices")
+                is String -> throw Skip("$name[$i] = \"$v\" is a string label: the library takes Int class indices")
                 else -> throw Skip("$name[$i] = $v is not a class index")
             }
         }

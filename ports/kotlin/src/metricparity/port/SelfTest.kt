@@ -184,7 +184,7 @@ object SelfTest {
         "adapter: an exception of its own code is uncaught, even an IllegalArgumentException" to {
             val own = try { require(false) { "adapter bug" }; null } catch (e: IllegalArgumentException) { e }!!
             val library = try { Accuracy().update(intArrayOf(-1), intArrayOf(0)); null } catch (e: IllegalArgumentException) { e }!!
-            val decoding = try { Call.decode(mapOf("metric" to "f1_score", "inputs" to mapOf("y_true" to listOf("x")), "params" to emptyMap<String, Any>())); null } catch (e: EncodingException) { e }!!
+            val decoding = try { Call.decode(mapOf("metric" to "f1_score", "inputs" to mapOf("y_true" to listOf("nan")), "params" to emptyMap<String, Any>())); null } catch (e: EncodingException) { e }!!
             !Adapter.thrownByLibrary(own) && Adapter.thrownByLibrary(library) && !Adapter.thrownByLibrary(decoding)
         },
         "adapter: calls reuse one metric instance, reset before each" to {

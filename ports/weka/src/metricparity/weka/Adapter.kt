@@ -104,10 +104,10 @@ object Adapter {
             }
             "binary" -> {
                 val pos = p["pos_label"] ?: 1L
-                val posLabel = (pos as? Number)?.toDouble() ?: throw Skip("pos_label=${show(pos)} is not a number label")
+                val posLabel = label(pos) ?: throw Skip("pos_label=${show(pos)} is not a label")
                 if (observed.size > 2) throw Skip("Weka scores one class or all of them; it has no average='binary' check for more than two labels")
                 if (observed.size == 2 && posLabel !in observed) throw Skip("pos_label=${show(pos)} is not one of the two labels; Weka has no such class")
-                val binaryLabels = (observed + posLabel).distinct().sorted()
+                val binaryLabels = (observed + posLabel).distinct().sortedWith(Feed.order)
                 e = Feed.labels(yTrue, yPred, weights(c), binaryLabels)
                 classes = listOf(binaryLabels.indexOf(posLabel))
             }
@@ -175,21 +175,25 @@ object Adapter {
     }
 
     /** An Evaluation of one-hot predictions [predName] against [trueName] over [given] labels (null: the observed ones). */
-    private fun labelEvaluation(c: Call, trueName: String, predName: String, given: List<Double>?): Evaluation {
+    private fun labelEvaluation(c: Call, trueName: String, predName: String, given: List<Any>?): Evaluation {
         val yTrue = labels(c, trueName)
         val yPred = labels(c, predName)
         sameLength(yTrue, yPred)
         return Feed.labels(yTrue, yPred, weights(c), given ?: Feed.observed(yTrue, yPred))
     }
 
+    private fun sameLength(a: List<Any>, b: List<Any>) {
+        if (a.size != b.size) throw Skip("the arrays differ in length (${a.size}, ${b.size}): Weka evaluates one Instance per prediction")
+    }
+
     private fun sameLength(a: DoubleArray, b: DoubleArray) {
         if (a.size != b.size) throw Skip("the arrays differ in length (${a.size}, ${b.size}): Weka evaluates one Instance per prediction")
     }
 
-    private fun labelsParam(c: Call): List<Double>? {
+    private fun labelsParam(c: Call): List<Any>? {
         val given = c.params["labels"] ?: return null
         val list = given as? List<*> ?: throw Skip("labels=${show(given)} is not a list")
-        val values = list.map { (it as? Number)?.toDouble() ?: throw Skip("labels holds ${show(it)}, not a number label") }
+        val values = list.map { label(it) ?: throw Skip("labels holds ${show(it)}, not a label") }
         if (values.distinct().size != values.size) throw Skip("labels repeats a label: a nominal attribute's values are distinct")
         return values
     }
@@ -209,14 +213,20 @@ object Adapter {
         return values
     }
 
-    /** A 1-D array of labels, as the numbers they are. */
-    private fun labels(c: Call, name: String): DoubleArray {
+    /** A 1-D array of labels: numbers as Doubles, strings as they are (a nominal value is a name). */
+    private fun labels(c: Call, name: String): List<Any> {
         val list = c.inputs[name] as? List<*> ?: throw Skip("$name is not an array")
-        return DoubleArray(list.size) { i ->
-            val v = list[i]
+        return list.mapIndexed { i, v ->
             if (v is List<*>) throw Skip("$name is 2-D (multilabel or multioutput): a Weka Instance has one class value")
-            (v as? Number)?.toDouble() ?: throw Skip("$name[$i] = ${show(v)} is not a number label")
+            label(v) ?: throw Skip("$name[$i] = ${show(v)} is not a label")
         }
+    }
+
+    /** A label: a number (as a Double) or a string; null for anything else. */
+    private fun label(v: Any?): Any? = when (v) {
+        is Number -> v.toDouble()
+        is String -> v
+        else -> null
     }
 
     private fun numbers(c: Call, name: String): DoubleArray {

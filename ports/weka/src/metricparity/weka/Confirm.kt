@@ -2,6 +2,8 @@ package metricparity.weka
 
 import metricparity.corpus.Json
 import weka.classifiers.Evaluation
+import weka.classifiers.evaluation.NominalPrediction
+import weka.classifiers.evaluation.ThresholdCurve
 import weka.core.Attribute
 import weka.core.FastVector
 import weka.core.Instance
@@ -21,6 +23,8 @@ object Confirm {
             "kappa-undefined-is-1" to attempt { labels(listOf("1"), doubleArrayOf(0.0, 0.0, 0.0), intArrayOf(0, 0, 0)).kappa() },
             // accuracy_score/errors/empty: y_true=[], y_pred=[]
             "no-sample-is-nan" to attempt { labels(emptyList(), DoubleArray(0), IntArray(0)).pctCorrect() },
+            // f1_score/validation/empty: y_true=[], y_pred=[], sample_weight=[] (binary: pos_label 1 the one class value)
+            "no-sample-scores-zero" to attempt { labels(listOf("1"), DoubleArray(0), IntArray(0)).fMeasure(0) },
             // accuracy_score/errors/all-zero-weights: y_true=[0,1,1], y_pred=[0,1,0], sample_weight=[0,0,0]
             "weights-not-checked" to attempt {
                 labels(listOf("0", "1"), doubleArrayOf(0.0, 1.0, 1.0), intArrayOf(0, 1, 0), doubleArrayOf(0.0, 0.0, 0.0)).pctCorrect()
@@ -41,6 +45,18 @@ object Confirm {
             // confusion_matrix/errors/labels-empty-list: y_true=[0,1,1], y_pred=[0,1,0], labels=[]
             "no-class-value-overruns" to attempt {
                 labels(emptyList(), doubleArrayOf(missing, missing, missing), intArrayOf(-1, -1, -1)).confusionMatrix().map { it.toList() }
+            },
+            // roc_auc_score/validation/sample_weight/negative: y_true=[0,1,1,0,1,0], y_score=[0.1,0.8,0.6,0.3,0.9,0.2],
+            // sample_weight=[1,2,0.5,-1,1,2]
+            "roc-skips-negative-weights" to attempt {
+                rocArea(doubleArrayOf(0.0, 1.0, 1.0, 0.0, 1.0, 0.0), doubleArrayOf(0.1, 0.8, 0.6, 0.3, 0.9, 0.2),
+                        doubleArrayOf(1.0, 2.0, 0.5, -1.0, 1.0, 2.0))
+            },
+            // roc_auc_score/strings/mixed/within: y_true=["cat","cat","cat",1,1,"cat",1,"cat",1,1] (class values "1", "cat"),
+            // y_score=[0.1,0.6,0.35,0.8,0.4,0.2,0.7,0.55,0.9,0.3]
+            "mixed-labels-are-names" to attempt {
+                rocArea(doubleArrayOf(1.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0),
+                        doubleArrayOf(0.1, 0.6, 0.35, 0.8, 0.4, 0.2, 0.7, 0.55, 0.9, 0.3), null)
             }
         )
         println(Json.write(answers))
@@ -71,6 +87,15 @@ object Confirm {
             evaluation.evaluateModelOnceAndRecordPrediction(dist, instance)
         }
         return evaluation
+    }
+
+    /** ThresholdCurve's area for class 1 of two, over NominalPredictions of [1 - s, s] with [weights]. */
+    private fun rocArea(classValues: DoubleArray, scores: DoubleArray, weights: DoubleArray?): Double {
+        val predictions = FastVector()
+        for (i in classValues.indices) {
+            predictions.addElement(NominalPrediction(classValues[i], doubleArrayOf(1 - scores[i], scores[i]), weights?.get(i) ?: 1.0))
+        }
+        return ThresholdCurve.getROCArea(ThresholdCurve().getCurve(predictions, 1))
     }
 
     private fun numbers(yTrue: DoubleArray, yPred: DoubleArray): Evaluation {
