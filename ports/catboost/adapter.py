@@ -24,10 +24,7 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import pickle
 import platform
-import signal
 import sys
 import traceback
 import warnings
@@ -37,6 +34,7 @@ import numpy as np
 from catboost.utils import eval_metric
 
 from conformance.encoding import NONFINITE, decode_param, loads, to_json
+from forked import forked
 
 _dumps = json.JSONEncoder(allow_nan=False, separators=(",", ":")).encode
 
@@ -370,29 +368,22 @@ def evaluate(label, approx, name, w):
     return eval_metric(label, approx, name, weight=w, thread_count=1)
 
 
+def outcome(label, approx, name, w):
+    try:
+        return "value", evaluate(label, approx, name, w)
+    except Exception as exc:  # noqa: BLE001 - CatBoost's answer is this error
+        return "error", library_error(exc)
+
+
 def in_child(label, approx, name, w):
     """eval_metric in a forked child process, for labels holding NaN or infinity: CatBoost's C++ code may crash
-    the process on them (a segmentation fault), which must end that case only.  The child's result or exception
-    comes back through a pipe; a child killed by a signal is answered as that signal (an uncaught error)."""
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: evaluate, send, exit without running the parent's cleanup
-        os.close(read)
-        try:
-            outcome = ("value", evaluate(label, approx, name, w))
-        except Exception as exc:  # noqa: BLE001 - the parent answers it
-            outcome = ("error", library_error(exc))
-        with os.fdopen(write, "wb") as pipe:
-            pickle.dump(outcome, pipe)
-        os._exit(0)
-    os.close(write)
-    with os.fdopen(read, "rb") as pipe:
-        data = pipe.read()
-    _, status = os.waitpid(pid, 0)
-    if os.WIFSIGNALED(status):
-        sig = signal.Signals(os.WTERMSIG(status)).name
-        raise ChildKilled({"type": sig, "message": f"the process running eval_metric died of {sig}", "uncaught": True})
-    kind, result = pickle.loads(data)
+    the process on them (a segmentation fault), which must end that case only.  A child killed by a signal is
+    answered as that signal (an uncaught error)."""
+    finished, answer = forked(outcome, label, approx, name, w)
+    if not finished:
+        raise ChildKilled({"type": answer, "message": f"the process running eval_metric died of {answer}",
+                           "uncaught": True})
+    kind, result = answer
     if kind == "error":
         raise ChildKilled(result)
     return result

@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import pickle
-import signal
 
 import numpy as np
 from catboost.utils import eval_metric
+from forked import forked
 
 
 def encoded(value):
@@ -41,20 +39,8 @@ def attempt(label, approx, metric, weight=None):
 
 def in_child(label, approx, metric, weight=None):
     """attempt() in a forked child: a call that kills its process is confirmed as the signal it died of."""
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(read)
-        with os.fdopen(write, "wb") as pipe:
-            pickle.dump(attempt(label, approx, metric, weight), pipe)
-        os._exit(0)
-    os.close(write)
-    with os.fdopen(read, "rb") as pipe:
-        data = pipe.read()
-    _, status = os.waitpid(pid, 0)
-    if os.WIFSIGNALED(status):
-        return {"exception": signal.Signals(os.WTERMSIG(status)).name}
-    return pickle.loads(data)
+    finished, answer = forked(attempt, label, approx, metric, weight)
+    return answer if finished else {"exception": answer}
 
 
 WEIGHTS = [1.0, 2.0, 0.5, 1.5, 1.0, 2.0]  # the validation family's base weights
