@@ -45,10 +45,14 @@ SMALLEST = {
     "sizes-checked-first": "roc_auc_score/single-class/nan-before-length-check",
     "value-where-sklearn-refuses": "fbeta_score/errors/negative-beta=-0.5",
     "empty-input-crash": "cohen_kappa_score/errors/empty",
+    "non-finite-label-segfault": "hamming_loss/validation/y_true/nan-first",
+    "non-finite-values-accepted": "accuracy_score/validation/y_true/nan-first",
+    "auc-non-finite-scores-accepted": "roc_auc_score/validation/y_score/nan-first",
+    "bad-weights-accepted": "accuracy_score/validation/sample_weight/all-zero",
 }
-CRASHES = {"empty-input-crash": "IndexError"}
+CRASHES = {"empty-input-crash": "IndexError", "non-finite-label-segfault": "SIGSEGV"}
 
-REFUSALS = {'CatBoostError'}
+REFUSALS = {"CatBoostError", "ValueError"}
 
 
 @pytest.fixture(scope="module")
@@ -123,9 +127,26 @@ def test_the_adapter_names_the_catboost_metric_and_reads_only_the_call():
                               "inputs": {"y_true": [0, 1, 2], "y_pred": [0, 1, 2]}, "params": {}},
                              {"cmd": "run", "seq": 3, "metric": "accuracy_score", "inputs": {"y_true": [], "y_pred": []},
                               "params": {}},
+                             {"cmd": "run", "seq": 4, "metric": "hamming_loss",
+                              "inputs": {"y_true": ["NaN", 1, 0], "y_pred": [0, 1, 0]}, "params": {}},
+                             {"cmd": "run", "seq": 5, "metric": "accuracy_score",
+                              "inputs": {"y_true": ["b", "a", "B"], "y_pred": ["b", "a", "a"]}, "params": {}},
+                             {"cmd": "run", "seq": 6, "metric": "accuracy_score",
+                              "inputs": {"y_true": ["b", "a", "B"], "y_pred": ["b", "a", "a"],
+                                         "sample_weight": [1, "abc", 1]}, "params": {}},
+                             {"cmd": "run", "seq": 7, "metric": "accuracy_score",
+                              "inputs": {"y_true": ["b", 1, "a"], "y_pred": ["b", "a", 1]}, "params": {}},
                              {"cmd": "stop"}])
     assert reply["protocol"] == 2 and reply["implementation"]["version"] == "1.2.10"
     assert answers[0]["x-catboost"] == ["TotalF1:average=Weighted;use_weights=true"]
     assert answers[1] == {**answers[0], "seq": 1}
     assert answers[2]["error"]["type"] == "CatBoostError" and "uncaught" not in answers[2]["error"]
     assert answers[3]["error"]["type"] == "IndexError" and answers[3]["error"]["uncaught"] is True
+    # A NaN label with approx rows kills the process running eval_metric (a forked child): that case alone ends.
+    assert answers[4]["error"] == {"type": "SIGSEGV", "message": "the process running eval_metric died of SIGSEGV",
+                                   "uncaught": True}
+    # String classes are numbered (decision 0040) and reach CatBoost; a word in the weights is its ValueError;
+    # strings mixed with numbers have no class order.
+    assert answers[5]["x-catboost"] == ["Accuracy"] and "value" in answers[5]
+    assert answers[6]["error"]["type"] == "ValueError" and "uncaught" not in answers[6]["error"]
+    assert answers[7]["skipped"].startswith("labels of mixed types")

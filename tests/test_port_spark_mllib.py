@@ -40,10 +40,13 @@ SMALLEST = {
     "r2-squares-out-of-range": "r2_score/numerics/tiny/squares-underflow",
     "value-where-sklearn-refuses": "accuracy_score/errors/empty",
     "empty-input-crash": "average_precision_score/errors/empty",
+    "negative-weight-refused": "accuracy_score/validation/sample_weight/negative",
+    "non-finite-values-accepted": "accuracy_score/validation/y_true/nan-first",
+    "all-zero-weights-accepted": "accuracy_score/validation/sample_weight/all-zero",
 }
 CRASHES = {"label-absent-from-y_true-crash": "NoSuchElementException",
            "empty-input-crash": "UnsupportedOperationException"}
-REFUSALS = {"IllegalArgumentException", "SparkRuntimeException"}
+REFUSALS = {"IllegalArgumentException", "SparkRuntimeException", "NumberFormatException"}
 
 
 @pytest.fixture(scope="module")
@@ -118,9 +121,17 @@ def test_the_adapter_reads_only_the_call_and_names_java_exceptions():
                              {"cmd": "run", "seq": 4, "metric": "mean_squared_error",
                               "inputs": {"y_true": [1.0, 2.0], "y_pred": [1.0, 3.0], "sample_weight": [[1.0], [1.0]]},
                               "params": {}},
+                             {"cmd": "run", "seq": 5, "metric": "accuracy_score",
+                              "inputs": {"y_true": [0, 1], "y_pred": [0, 1], "sample_weight": [1.0, "abc"]},
+                              "params": {}},
+                             {"cmd": "run", "seq": 6, "metric": "accuracy_score",
+                              "inputs": {"y_true": ["a", "b"], "y_pred": ["a", "a"]}, "params": {}},
                              {"cmd": "stop"}], timeout=600)
     assert reply["protocol"] == 2 and reply["implementation"]["version"] == "4.3.0"
     assert answers[0] == {"seq": 0, "value": [0.5, 1.0, 0.0]} and answers[1] == {**answers[0], "seq": 1}
     assert answers[2]["error"]["type"] == "IllegalArgumentException" and "uncaught" not in answers[2]["error"]
     assert answers[3]["error"]["type"] == "NoSuchElementException" and answers[3]["error"]["uncaught"] is True
     assert answers[4]["skipped"].startswith("2-D sample_weight")  # weightCol is one double per row: no crash
+    # A word in the weights makes a string column: ANSI mode's cast refuses it (a refusal, not a crash).
+    assert answers[5]["error"]["type"] == "NumberFormatException" and "uncaught" not in answers[5]["error"]
+    assert answers[6]["skipped"].startswith("y_true holds strings")  # string classes: decision 0040

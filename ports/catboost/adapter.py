@@ -34,6 +34,7 @@ import numpy as np
 from catboost.utils import eval_metric
 
 from conformance.encoding import NONFINITE, decode_param, loads, to_json
+from forked import forked
 
 _dumps = json.JSONEncoder(allow_nan=False, separators=(",", ":")).encode
 
@@ -61,6 +62,20 @@ def numbers(case: dict, name: str) -> np.ndarray:
         raise Skip(f"{name} is not numeric: CatBoost's eval_metric takes numbers") from None
 
 
+def as_given(case: dict, name: str):
+    """A numeric input as floats, or, when it holds a word where a number belongs, the list as the case
+    gives it: eval_metric's own conversion to float then answers (a ValueError)."""
+    v = values(case["inputs"][name])
+    try:
+        return np.asarray(v, dtype=float)
+    except (TypeError, ValueError):
+        return v
+
+
+def non_finite(v) -> bool:
+    return isinstance(v, float) and not math.isfinite(v)
+
+
 def check_keys(case: dict, inputs: set[str], mapped: set[str], defaults: dict | None = None) -> None:
     """Skip an input or keyword this mapping does not carry over; a keyword at scikit-learn's default
     (``defaults``) asks for nothing else and runs."""
@@ -78,8 +93,7 @@ def check_keys(case: dict, inputs: set[str], mapped: set[str], defaults: dict | 
 
 
 def weight_of(case: dict):
-    w = case["inputs"].get("sample_weight")
-    return None if w is None else np.asarray(values(w), dtype=float)
+    return None if case["inputs"].get("sample_weight") is None else as_given(case, "sample_weight")
 
 
 def described(name: str, weighted: bool, **params) -> str:
@@ -92,17 +106,23 @@ def described(name: str, weighted: bool, **params) -> str:
 
 
 def class_indices(y_true, y_pred, labels) -> tuple[np.ndarray, np.ndarray, list]:
-    """scikit-learn's class set (the sorted union, or ``labels`` when it is exactly that) as 0..K-1."""
-    try:
-        observed = sorted(set(np.ravel(y_true).tolist()) | set(np.ravel(y_pred).tolist()))
-    except TypeError:
-        raise Skip("labels of mixed types: no class order") from None
+    """scikit-learn's class set (the sorted union, or ``labels`` when it is exactly that) as 0..K-1; string
+    classes numbered alike, in code-point order (decision 0040).  A non-finite true label stays the float it
+    is: CatBoost's labels are floats, and it gets the label the case gives."""
+    observed = sorted_classes([v for v in y_true + y_pred if not non_finite(v)])
     if labels is not None and values(labels) != observed:
         raise Skip("labels other than the observed classes in sorted order: CatBoost's classes are the "
                    "class indices of the data; it has no class list")
     index = {v: i for i, v in enumerate(observed)}
-    return (np.array([index[v] for v in np.ravel(y_true).tolist()], dtype=float),
-            np.array([index[v] for v in np.ravel(y_pred).tolist()], dtype=float), observed)
+    return (np.array([v if non_finite(v) else index[v] for v in y_true], dtype=float),
+            np.array([index[v] for v in y_pred], dtype=float), observed)
+
+
+def sorted_classes(labels: list) -> list:
+    """The distinct labels in scikit-learn's order (numbers by value, strings by code point)."""
+    if len({isinstance(v, str) for v in labels}) > 1:
+        raise Skip("labels of mixed types (strings and numbers): no class order, so no class index to give them")
+    return sorted(set(labels))
 
 
 def label_vectors(case: dict, a: str = "y_true", b: str = "y_pred"):
@@ -110,11 +130,9 @@ def label_vectors(case: dict, a: str = "y_true", b: str = "y_pred"):
     if any(isinstance(v, list) for v in (y_true + y_pred if isinstance(y_true, list) else [])):
         raise Skip("2-D label arrays (multilabel or multioutput): eval_metric's labels are one class per sample "
                    "(its multilabel metrics take MultiLogloss raw scores, not predicted indicator rows)")
-    if len(y_true) != len(y_pred):
-        return y_true, y_pred  # CatBoost's own size check answers
-    for v in y_true + y_pred:
-        if isinstance(v, float) and not math.isfinite(v):
-            raise Skip("a non-finite label: no class index to map it to")
+    if any(non_finite(v) for v in y_pred):
+        raise Skip("a non-finite predicted label: the raw approx that predicts a class is built from its class "
+                   "index, and a non-finite label has none")
     return y_true, y_pred
 
 
@@ -176,8 +194,8 @@ def label_call(case: dict):
             if k > 2:
                 raise Skip("average='binary' with more than two classes: a binary CatBoost metric reads one raw "
                            "value per sample, which cannot say which of three classes is predicted")
-            tb = (np.asarray([v == pos for v in np.ravel(y_true).tolist()])).astype(float)
-            qb = np.asarray([v == pos for v in np.ravel(y_pred).tolist()])
+            tb = np.array([v if non_finite(v) else float(v == pos) for v in y_true])
+            qb = np.asarray([v == pos for v in y_pred])
             calls = [(tb, np.where(qb, 1.0, -1.0), described(name, weighted, **extra), w)]
         elif average is None:
             if k < 2:
@@ -204,14 +222,24 @@ def first(results):
 # --------------------------------------------------------------------------- probabilities and scores
 
 
-def positive_target(y_true: np.ndarray) -> np.ndarray:
-    """Binary targets as CatBoost's 0/1: scikit-learn's positive class is 1 when the labels are {0, 1} or
-    {-1, 1} (or part of them), otherwise the greater label."""
-    classes = sorted(set(y_true.tolist()))
-    if len(classes) > 2:
-        raise Skip("more than two classes with one score per sample")
-    pos = 1.0 if set(classes) <= {0.0, 1.0} or set(classes) <= {-1.0, 1.0} else classes[-1]
-    return (y_true == pos).astype(float)
+def true_labels(case: dict) -> list:
+    """y_true as the case gives it: numbers (the non-finite ones as floats) or string class labels."""
+    y_true = values(case["inputs"]["y_true"])
+    if any(isinstance(v, list) for v in y_true):
+        raise Skip("2-D y_true: CatBoost's AUC, Logloss and BrierScore read one 0/1 target per sample")
+    return y_true
+
+
+def positive_target(y_true: list, pos=None) -> np.ndarray:
+    """Binary targets as CatBoost's 0/1: scikit-learn's positive class is ``pos`` when given, else 1 when the
+    labels are {0, 1} or {-1, 1} (or part of them), otherwise the greater label (strings by code point).  A
+    non-finite label stays the float it is."""
+    classes = sorted_classes([v for v in y_true if not non_finite(v)])
+    if pos is None:
+        if len(classes) > 2:
+            raise Skip("more than two classes with one score per sample")
+        pos = 1 if set(classes) <= {0, 1} or set(classes) <= {-1, 1} else classes[-1]
+    return np.array([v if non_finite(v) else float(v == pos) for v in y_true], dtype=float)
 
 
 def logit(p: np.ndarray) -> np.ndarray:
@@ -226,9 +254,9 @@ def score_call(case: dict):
     if metric == "roc_auc_score":
         check_keys(case, {"y_true", "y_score", "sample_weight"}, set(),
                    {"average": "macro", "max_fpr": None, "multi_class": "raise"})
-        scores = numbers(case, "y_score")
-        y_true = numbers(case, "y_true")
-        if scores.ndim != 1:
+        scores = as_given(case, "y_score")
+        y_true = true_labels(case)
+        if np.ndim(scores) != 1:
             raise Skip("2-D y_score: CatBoost's multiclass AUC (type=OneVsAll) is not scikit-learn's one-vs-rest "
                        "macro mean, and the corpus's multiclass cases give multi_class, which CatBoost has not")
         target = positive_target(y_true)
@@ -236,27 +264,31 @@ def score_call(case: dict):
         return [(target, scores, described("AUC", weighted), w)], first
     if metric in ("log_loss", "brier_score_loss"):
         proba = numbers(case, "y_proba")
-        y_true = numbers(case, "y_true")
+        y_true = true_labels(case)
         if metric == "log_loss":
             check_keys(case, {"y_true", "y_proba", "sample_weight"}, set(), {"normalize": True, "labels": None})
         else:
-            check_keys(case, {"y_true", "y_proba", "sample_weight"}, set(),
-                       {"labels": None, "pos_label": None, "scale_by_half": "auto"})
+            check_keys(case, {"y_true", "y_proba", "sample_weight"}, {"pos_label"},
+                       {"labels": None, "scale_by_half": "auto"})
         if proba.ndim == 2 and proba.shape[1] == 1:
             proba = proba[:, 0]
         if proba.ndim == 1:
-            target = positive_target(y_true)
+            pos = decode_param(p.get("pos_label"))
+            if metric == "brier_score_loss" and pos is None and any(isinstance(v, str) for v in y_true):
+                raise Skip("string classes without pos_label: CatBoost's BrierScore reads 0/1 targets, and which "
+                           "class is 1 is the caller's choice")
+            target = positive_target(y_true, pos)
             name = "Logloss" if metric == "log_loss" else "BrierScore"
             # CatBoost's approx is the logit; its sigmoid gives the probability back.
             return [(target, logit(proba), described(name, weighted), w)], first
         if metric == "brier_score_loss":
             raise Skip("2-D y_proba: CatBoost's BrierScore is binary only")
-        classes = sorted(set(y_true.tolist()))
+        classes = sorted_classes(y_true)
         if len(classes) != proba.shape[1]:
             raise Skip("y_proba columns that are not the classes of y_true one to one: CatBoost's MultiClass "
                        "takes one column per class index")
         index = {v: i for i, v in enumerate(classes)}
-        target = np.array([index[v] for v in y_true.tolist()], dtype=float)
+        target = np.array([v if non_finite(v) else index[v] for v in y_true], dtype=float)
         with np.errstate(divide="ignore"):
             approx = np.log(proba)  # CatBoost's softmax of log(p) is p again (rows summing to 1)
         return [(target, approx, described("MultiClass", weighted), w)], first
@@ -276,8 +308,8 @@ def regression_call(case: dict):
     if metric == "r2_score":
         defaults["force_finite"] = True
     check_keys(case, {"y_true", "y_pred", "sample_weight"}, set(), defaults)
-    y_true, y_pred = numbers(case, "y_true"), numbers(case, "y_pred")
-    if y_true.ndim != 1 or y_pred.ndim != 1:
+    y_true, y_pred = as_given(case, "y_true"), as_given(case, "y_pred")
+    if np.ndim(y_true) != 1 or np.ndim(y_pred) != 1:
         raise Skip("2-D targets (several outputs): CatBoost's regression metrics take one target per sample "
                    "(MultiRMSE is a different quantity)")
     w = weight_of(case)
@@ -323,12 +355,42 @@ def call(case: dict):
 
 
 def library_error(exc: BaseException) -> dict:
-    """CatBoost's exception: a CatBoostError is one of its checks; anything else is a crash."""
+    """CatBoost's exception: a CatBoostError is one of its checks, a ValueError its conversion of an input to
+    floats refusing a word; anything else is a crash."""
     message = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
     error = {"type": type(exc).__name__, "message": message}
-    if not isinstance(exc, catboost.CatBoostError):
+    if not isinstance(exc, (catboost.CatBoostError, ValueError)):
         error["uncaught"] = True
     return error
+
+
+def evaluate(label, approx, name, w):
+    return eval_metric(label, approx, name, weight=w, thread_count=1)
+
+
+def outcome(label, approx, name, w):
+    try:
+        return "value", evaluate(label, approx, name, w)
+    except Exception as exc:  # noqa: BLE001 - CatBoost's answer is this error
+        return "error", library_error(exc)
+
+
+def in_child(label, approx, name, w):
+    """eval_metric in a forked child process, for labels holding NaN or infinity: CatBoost's C++ code may crash
+    the process on them (a segmentation fault), which must end that case only.  A child killed by a signal is
+    answered as that signal (an uncaught error)."""
+    finished, answer = forked(outcome, label, approx, name, w)
+    if not finished:
+        raise ChildKilled({"type": answer, "message": f"the process running eval_metric died of {answer}",
+                           "uncaught": True})
+    kind, result = answer
+    if kind == "error":
+        raise ChildKilled(result)
+    return result
+
+
+class ChildKilled(Exception):
+    """The error answer of an evaluation run in a child process."""
 
 
 def run(case: dict, tag: str) -> dict:
@@ -339,7 +401,10 @@ def run(case: dict, tag: str) -> dict:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            results = [eval_metric(label, approx, name, weight=w, thread_count=1) for label, approx, name, w in calls]
+            results = [(in_child if any(non_finite(v) for v in np.ravel(label).tolist()) else evaluate)(
+                label, approx, name, w) for label, approx, name, w in calls]
+        except ChildKilled as killed:
+            return {"error": killed.args[0]}
         except Exception as exc:  # noqa: BLE001 - CatBoost's answer is this error
             return {"error": library_error(exc)}
     for w in caught:

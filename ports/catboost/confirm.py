@@ -17,6 +17,7 @@ import math
 
 import numpy as np
 from catboost.utils import eval_metric
+from forked import forked
 
 
 def encoded(value):
@@ -34,6 +35,15 @@ def attempt(label, approx, metric, weight=None):
     except Exception as exc:  # noqa: BLE001 - the exception is the confirmed behaviour
         return {"exception": type(exc).__name__}
     return encoded(result[0] if len(result) == 1 else list(result))
+
+
+def in_child(label, approx, metric, weight=None):
+    """attempt() in a forked child: a call that kills its process is confirmed as the signal it died of."""
+    finished, answer = forked(attempt, label, approx, metric, weight)
+    return answer if finished else {"exception": answer}
+
+
+WEIGHTS = [1.0, 2.0, 0.5, 1.5, 1.0, 2.0]  # the validation family's base weights
 
 
 def rows(predicted, k):
@@ -79,6 +89,18 @@ CONFIRM = {
     "value-where-sklearn-refuses": lambda: attempt([0.0, 1.0, 1.0], [-1.0, 1.0, -1.0], "F:beta=-0.5"),
     # cohen_kappa_score/errors/empty
     "empty-input-crash": lambda: attempt(np.array([]), np.array([]), "Kappa"),
+    # hamming_loss/validation/y_true/nan-first: a NaN label, one approx row per sample (classes 0, 1)
+    "non-finite-label-segfault": lambda: in_child([math.nan, 1, 1, 0, 1, 0], rows([0, 1, 0, 0, 1, 1], 2),
+                                                  "HammingLoss:use_weights=true", weight=WEIGHTS),
+    # accuracy_score/validation/y_true/nan-first
+    "non-finite-values-accepted": lambda: attempt([math.nan, 1, 1, 0, 1, 0], [-1.0, 1.0, -1.0, -1.0, 1.0, 1.0],
+                                                  "Accuracy:use_weights=true", weight=WEIGHTS),
+    # roc_auc_score/validation/y_score/nan-first
+    "auc-non-finite-scores-accepted": lambda: attempt([0, 1, 1, 0, 1, 0], [math.nan, 0.8, 0.6, 0.3, 0.9, 0.2],
+                                                      "AUC:use_weights=true", weight=WEIGHTS),
+    # accuracy_score/validation/sample_weight/all-zero
+    "bad-weights-accepted": lambda: attempt([0, 1, 1, 0, 1, 0], [-1.0, 1.0, -1.0, -1.0, 1.0, 1.0],
+                                            "Accuracy:use_weights=true", weight=[0.0] * 6),
 }
 
 

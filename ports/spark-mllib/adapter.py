@@ -15,8 +15,14 @@ answered.  For each case the adapter
    ``MulticlassMetrics`` (the Scala object ``MulticlassClassificationEvaluator.evaluate`` builds and reads
    one metric of) built once on the same DataFrame, so one Spark job serves all classes.
    An exception is answered with its class name (a Java exception's own, not Py4J's wrapper): Spark's
-   ``IllegalArgumentException`` (its param and ``require`` checks) and ``SparkRuntimeException`` (its
-   weight check's ``raise_error``) are refusals; anything else is marked ``uncaught``.
+   ``IllegalArgumentException`` (its param and ``require`` checks), ``SparkRuntimeException`` (its
+   weight check's ``raise_error``) and ``NumberFormatException`` (ANSI mode refusing to cast a word in a
+   string column to double) are refusals; anything else is marked ``uncaught``.
+
+String class labels are skipped (Spark's evaluators take double labels; decision 0040).  A word where a
+number belongs (``"abc"`` in ``sample_weight``, ``y_score``, a regression target) makes that column a
+string column, as a CSV reader would, and Spark's own type check or cast answers.  NaN and infinite
+values go in as the doubles they are.
 
 It never computes a metric itself: every number in an answer is one that Spark returned.
 """
@@ -66,11 +72,24 @@ def values(value):
 
 
 def doubles(case: dict, name: str) -> list:
+    """Class labels as doubles; string class labels are skipped (decision 0040)."""
     v = values(case["inputs"][name])
     if not isinstance(v, list) or any(isinstance(x, list) for x in v):
         raise Skip(f"2-D {name}: not mapped (Spark's evaluators read one number per sample in these columns)")
     if any(isinstance(x, str) or isinstance(x, bool) for x in v):
-        raise Skip(f"{name} holds strings: Spark's evaluators take numeric (double) labels")
+        raise Skip(f"{name} holds strings: Spark's evaluators take numeric (double) labels (class names go "
+                   "through a StringIndexer first, whose indices are not scikit-learn's classes)")
+    return [float(x) for x in v]
+
+
+def numeric(case: dict, name: str) -> list:
+    """A numeric input (scores, targets, predictions, weights) as doubles; one holding a word where a number
+    belongs as the strings it holds, which becomes a string column that the evaluator's type check meets."""
+    v = values(case["inputs"][name])
+    if not isinstance(v, list) or any(isinstance(x, list) for x in v):
+        raise Skip(f"2-D {name}: not mapped (Spark's evaluators read one number per sample in these columns)")
+    if any(isinstance(x, str) for x in v):
+        return [str(x) for x in v]
     return [float(x) for x in v]
 
 
@@ -95,7 +114,7 @@ def weights(case: dict):
     w = values(w)
     if not isinstance(w, list) or any(isinstance(x, list) for x in w):
         raise Skip("2-D sample_weight: Spark's weightCol holds one double per row (one weight per sample)")
-    return [float(x) for x in w]
+    return numeric(case, "sample_weight")
 
 
 # --------------------------------------------------------------------------- the calls
@@ -107,17 +126,20 @@ class Spark:
     def __init__(self, spark):
         from pyspark.ml import evaluation
         from pyspark.ml.linalg import Vectors, VectorUDT
-        from pyspark.sql.types import DoubleType, StructField, StructType
+        from pyspark.sql.types import DoubleType, StringType, StructField, StructType
 
         self.spark, self.ev, self.Vectors = spark, evaluation, Vectors
-        self.D, self.V, self.ST, self.SF = DoubleType(), VectorUDT(), StructType, StructField
+        self.D, self.S, self.V, self.ST, self.SF = DoubleType(), StringType(), VectorUDT(), StructType, StructField
 
     def frame(self, columns: dict[str, list], types: dict[str, object] | None = None):
         names = list(columns)
         n = len(columns[names[0]])
         if any(len(columns[c]) != n for c in names):
             raise LengthMismatch()
-        types = types or {}
+        types = dict(types or {})
+        for c in names:  # a column holding words is a string column, as a CSV reader would make it
+            if any(isinstance(v, str) for v in columns[c]):
+                types[c] = self.S
         schema = self.ST([self.SF(c, types.get(c, self.D)) for c in names])
         rows = list(zip(*(columns[c] for c in names)))
         return self.spark.createDataFrame(rows, schema)
@@ -230,11 +252,13 @@ def label_call(spark: Spark, case: dict):
 
 
 def positive(y_true):
-    classes = sorted(set(y_true))
+    """Binary labels as Spark's 0/1: scikit-learn's positive class is 1 when the labels are {0, 1} or {-1, 1}
+    (or part of them), otherwise the greater label.  A NaN or infinite label stays the double it is."""
+    classes = sorted({v for v in y_true if math.isfinite(v)})
     if len(classes) > 2:
         raise Skip("more than two classes with one score per sample")
     pos = 1.0 if set(classes) <= {0.0, 1.0} or set(classes) <= {-1.0, 1.0} else (classes[-1] if classes else 1.0)
-    return [1.0 if v == pos else 0.0 for v in y_true]
+    return [v if not math.isfinite(v) else 1.0 if v == pos else 0.0 for v in y_true]
 
 
 def score_call(spark: Spark, case: dict):
@@ -246,7 +270,7 @@ def score_call(spark: Spark, case: dict):
         defaults = ({"average": "macro", "max_fpr": None, "multi_class": "raise"} if metric == "roc_auc_score"
                     else {"average": "macro", "pos_label": 1})
         check_keys(case, {"y_true", "y_score", "sample_weight"}, set(), defaults)
-        scores = doubles(case, "y_score")
+        scores = numeric(case, "y_score")
         target = positive(doubles(case, "y_true"))
         name = "areaUnderROC" if metric == "roc_auc_score" else "areaUnderPR"
         return lambda: spark.binary(target, scores, w, name)
@@ -254,7 +278,7 @@ def score_call(spark: Spark, case: dict):
     check_keys(case, {"y_true", "y_proba", "sample_weight"}, set(), {"normalize": True, "labels": None})
     y_true = doubles(case, "y_true")
     proba = values(case["inputs"]["y_proba"])
-    classes = sorted(set(y_true))
+    classes = sorted({v for v in y_true if math.isfinite(v)})  # a NaN or infinite label stays as it is
     if proba and not isinstance(proba[0], list):
         # one probability of the positive class per sample: Spark's probability vector is (1 - p, p)
         raise Skip("1-D y_proba: Spark's logLoss reads a probability vector per sample, and the adapter "
@@ -262,7 +286,7 @@ def score_call(spark: Spark, case: dict):
     if proba and len(proba[0]) != len(classes):
         raise Skip("y_proba columns that are not the classes of y_true one to one")
     index = {c: float(i) for i, c in enumerate(classes)}
-    return lambda: spark.log_loss([index[v] for v in y_true], proba, w)
+    return lambda: spark.log_loss([index[v] if math.isfinite(v) else v for v in y_true], proba, w)
 
 
 REGRESSION = {"mean_squared_error": "mse", "root_mean_squared_error": "rmse", "r2_score": "r2",
@@ -275,7 +299,7 @@ def regression_call(spark: Spark, case: dict):
     if metric == "r2_score":
         defaults["force_finite"] = True
     check_keys(case, {"y_true", "y_pred", "sample_weight"}, set(), defaults)
-    y_true, y_pred = doubles(case, "y_true"), doubles(case, "y_pred")
+    y_true, y_pred = numeric(case, "y_true"), numeric(case, "y_pred")
     w = weights(case)
     return lambda: spark.regression(y_true, y_pred, w, REGRESSION[metric])
 
@@ -318,9 +342,10 @@ def call(spark: Spark, case: dict):
     return score_call(spark, case)
 
 
-#: What Spark raises on purpose: its require() checks (IllegalArgumentException, as PySpark names them) and
-#: the raise_error() of its weight check (SparkRuntimeException USER_RAISED_EXCEPTION, "Weights MUST NOT be ...").
-REFUSALS = ("IllegalArgumentException", "SparkRuntimeException")
+#: What Spark raises on purpose: its require() checks (IllegalArgumentException, as PySpark names them), the
+#: raise_error() of its weight check (SparkRuntimeException USER_RAISED_EXCEPTION, "Weights MUST NOT be ...") and
+#: ANSI mode's refusal to cast a word to double (CAST_INVALID_INPUT: PySpark's NumberFormatException).
+REFUSALS = ("IllegalArgumentException", "SparkRuntimeException", "NumberFormatException")
 
 
 def library_error(exc: BaseException) -> dict:

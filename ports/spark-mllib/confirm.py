@@ -55,6 +55,9 @@ def labels(y_true, y_pred, w=None):
     return df(list(zip(y_true, y_pred, w)), ["label", "prediction", "weight"])
 
 
+WEIGHTS = [1.0, 2.0, 0.5, 1.5, 1.0, 2.0]  # the validation family's base weights
+
+
 def multiclass(frame, **params):
     return MulticlassClassificationEvaluator(**params).evaluate(frame)
 
@@ -100,6 +103,16 @@ CONFIRM = {
     # average_precision_score/errors/empty
     "empty-input-crash": lambda: BinaryClassificationEvaluator(metricName="areaUnderPR").evaluate(
         spark.createDataFrame([], "label double, rawPrediction double")),
+    # accuracy_score/validation/sample_weight/negative
+    "negative-weight-refused": lambda: multiclass(labels([0, 1, 1, 0, 1, 0], [0, 1, 0, 0, 1, 1],
+                                                         [1.0, 2.0, 0.5, -1.0, 1.0, 2.0]),
+                                                  metricName="accuracy", weightCol="weight"),
+    # accuracy_score/validation/y_true/nan-first
+    "non-finite-values-accepted": lambda: multiclass(labels([math.nan, 1, 1, 0, 1, 0], [0, 1, 0, 0, 1, 1], WEIGHTS),
+                                                     metricName="accuracy", weightCol="weight"),
+    # accuracy_score/validation/sample_weight/all-zero
+    "all-zero-weights-accepted": lambda: multiclass(labels([0, 1, 1, 0, 1, 0], [0, 1, 0, 0, 1, 1], [0.0] * 6),
+                                                    metricName="accuracy", weightCol="weight"),
 }
 
 
