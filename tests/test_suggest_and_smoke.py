@@ -79,7 +79,7 @@ def test_suggest_declares_what_the_library_does(suggested):
     new = stub["divergences"][1]
     assert new["selector"]["metrics"] == ["mean_absolute_error"] and new["link"].startswith("TODO")
     assert new["kind"] == "TODO" and new["note"].startswith("TODO")
-    assert ("# mean_absolute_error: 46 case(s): the port follows the wrong reading weights-ignored: "
+    assert ("# mean_absolute_error: 47 case(s): the port follows the wrong reading weights-ignored: "
             "sample_weight is ignored; smallest case ") in run.stdout
 
 
