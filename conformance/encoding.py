@@ -165,6 +165,12 @@ def right_spelling(text: str) -> str | None:
     return None if text in NONFINITE else _MISSPELT.get(text.strip().lower())
 
 
+def is_string_label(value: Any) -> bool:
+    """A string class label of a case's input: a str other than the three non-finite spellings, which
+    are numbers there (docs/decisions/0033)."""
+    return isinstance(value, str) and value not in NONFINITE
+
+
 def decode_input(value: Any, where: str = "value") -> Any:
     """A case's input array: :func:`decode_numeric`, except that a string other than the three
     non-finite spellings is a label and stays a string (docs/decisions/0033).  String labels
@@ -180,7 +186,7 @@ def decode_input(value: Any, where: str = "value") -> Any:
 def _decode_input(value: Any, where: str) -> Any:
     if isinstance(value, list):
         return [_decode_input(v, where) for v in value]
-    if isinstance(value, str) and value not in NONFINITE:
+    if is_string_label(value):
         right = right_spelling(value)
         if right is not None:
             raise EncodingError(f"{where}: string {value!r} looks like a misspelt {right}: non-finite numbers are "

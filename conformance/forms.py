@@ -55,7 +55,7 @@ from typing import Any
 import numpy as np
 
 from conformance import registry
-from conformance.encoding import NONFINITE
+from conformance.encoding import is_string_label
 
 from conformance import conventions as conv
 
@@ -296,12 +296,6 @@ def transform(case_id: str, metric: str, inputs: dict, params: dict, declared: D
     return Sent(out, form, ties, params)
 
 
-def _is_string_label(value: Any) -> bool:
-    """A string class label: a str that is not one of the corpus's non-finite tokens ("NaN", "Infinity",
-    "-Infinity" in an input are numbers, docs/format.md#non-finite-values)."""
-    return isinstance(value, str) and value not in NONFINITE
-
-
 def _numbered_strings(inputs: dict, params: dict, declared: Declared,
                       refused: bool | None) -> tuple[dict, dict, list[str]] | None:
     """String classes numbered for a class-index form: (inputs, params, the classes in index order), or
@@ -316,7 +310,7 @@ def _numbered_strings(inputs: dict, params: dict, declared: Declared,
     not False), whose error may come from the strings themselves (the default ``pos_label=1`` is no
     string class, but it is class 1 once numbered)."""
     names = [n for n in ("y_true", "y_pred") if getattr(declared, n) != "labels"]
-    if not any(_is_string_label(v) for n in names for v in (inputs.get(n) or [])):
+    if not any(is_string_label(v) for n in names for v in (inputs.get(n) or [])):
         return None
     chosen = getattr(declared, names[0])
     if "float-ids" in (declared.y_true, declared.y_pred):
@@ -328,7 +322,7 @@ def _numbered_strings(inputs: dict, params: dict, declared: Declared,
     labels = params.get("labels")
     values = [v for n in ("y_true", "y_pred") for v in (inputs.get(n) or [])]
     values += (labels if isinstance(labels, list) else []) + ([params["pos_label"]] if "pos_label" in params else [])
-    if not all(_is_string_label(v) for v in values):
+    if not all(is_string_label(v) for v in values):
         raise Unexpressible(f"form {chosen} cannot express this case: it mixes string and numeric labels, which "
                             "no class index carries")
     classes = sorted(set(values))  # Python orders str by code point, as numpy does

@@ -71,23 +71,27 @@ def values(value):
     return value
 
 
-def doubles(case: dict, name: str) -> list:
-    """Class labels as doubles; string class labels are skipped (decision 0040)."""
+def column(case: dict, name: str, two_d: str | None = None) -> list:
+    """One input as a flat list; a 2-D one is skipped (``two_d`` says why, for an input with its own reason)."""
     v = values(case["inputs"][name])
     if not isinstance(v, list) or any(isinstance(x, list) for x in v):
-        raise Skip(f"2-D {name}: not mapped (Spark's evaluators read one number per sample in these columns)")
+        raise Skip(two_d or f"2-D {name}: not mapped (Spark's evaluators read one number per sample in these columns)")
+    return v
+
+
+def doubles(case: dict, name: str) -> list:
+    """Class labels as doubles; string class labels are skipped (decision 0040)."""
+    v = column(case, name)
     if any(isinstance(x, str) or isinstance(x, bool) for x in v):
         raise Skip(f"{name} holds strings: Spark's evaluators take numeric (double) labels (class names go "
                    "through a StringIndexer first, whose indices are not scikit-learn's classes)")
     return [float(x) for x in v]
 
 
-def numeric(case: dict, name: str) -> list:
+def numeric(case: dict, name: str, two_d: str | None = None) -> list:
     """A numeric input (scores, targets, predictions, weights) as doubles; one holding a word where a number
     belongs as the strings it holds, which becomes a string column that the evaluator's type check meets."""
-    v = values(case["inputs"][name])
-    if not isinstance(v, list) or any(isinstance(x, list) for x in v):
-        raise Skip(f"2-D {name}: not mapped (Spark's evaluators read one number per sample in these columns)")
+    v = column(case, name, two_d)
     if any(isinstance(x, str) for x in v):
         return [str(x) for x in v]
     return [float(x) for x in v]
@@ -108,13 +112,10 @@ def check_keys(case: dict, inputs: set[str], mapped: set[str], defaults: dict | 
 
 
 def weights(case: dict):
-    w = case["inputs"].get("sample_weight")
-    if w is None:
+    if case["inputs"].get("sample_weight") is None:
         return None
-    w = values(w)
-    if not isinstance(w, list) or any(isinstance(x, list) for x in w):
-        raise Skip("2-D sample_weight: Spark's weightCol holds one double per row (one weight per sample)")
-    return numeric(case, "sample_weight")
+    return numeric(case, "sample_weight",
+                   "2-D sample_weight: Spark's weightCol holds one double per row (one weight per sample)")
 
 
 # --------------------------------------------------------------------------- the calls
