@@ -18,9 +18,14 @@ each case changes exactly one thing in it:
   non-finite cases);
 * per input that holds numbers and never labels, the string "abc" at the middle position.
 
+Where a metric's weights are optional (the registry's ``required=False``), every case of an input
+other than the weights exists a second time on the base call *without* the weights (ids
+``<metric>/validation/unweighted/<slug>``, docs/decisions/0044): a port whose library takes no weights
+runs those, and the bad-input matrix counts a cell of another input only by such a case.
+
 Whatever scikit-learn answers -- an error, a value, NaN -- is the case; the base call itself must
-be a value (checked here), so a case's outcome is the outcome of its one change.  Ids are
-``<metric>/validation/<slug>``; every case carries the family tag ``validation``.
+be a value (checked here, with and without the weights), so a case's outcome is the outcome of its
+one change.  Ids are ``<metric>/validation/<slug>``; every case carries the family tag ``validation``.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from conformance.registry import Kind
 from generators.oracle import call_oracle, make_case
 
 FAMILY_TAG = "validation"
+UNWEIGHTED = "unweighted"  # the id segment of a case repeated without the optional weights (decision 0044)
 N = 6  # samples (rows for the ranking metrics) of a base call
 
 LABELS = [0, 1, 1, 0, 1, 0]
@@ -92,6 +98,11 @@ def base_inputs(metric: registry.Metric) -> dict:
             out[inp.name] = SECOND.get(kind, VECTORS[kind]) if kind in seen else VECTORS[kind]
     out.update(INPUTS.get(metric.name, {}))
     return {k: np.array(v).tolist() for k, v in out.items()}
+
+
+def optional_weights(metric: registry.Metric) -> tuple[str, ...]:
+    """The names of the metric's weight inputs a call may leave out (every one is sample_weight today)."""
+    return tuple(i.name for i in metric.inputs if i.kinds == (Kind.WEIGHTS,) and not i.required)
 
 
 def holds_labels(inp: registry.Input) -> bool:
@@ -178,22 +189,39 @@ class InvalidBase(AssertionError):
     """A base call scikit-learn refuses: the sweep's cases would not change exactly one thing."""
 
 
-def checked_base(metric: registry.Metric) -> tuple[dict, dict]:
-    base, params = base_inputs(metric), dict(PARAMS.get(metric.name, {}))
+def checked_base(metric: registry.Metric, base: dict | None = None) -> tuple[dict, dict]:
+    """The base call (``base``, or the registry's :func:`base_inputs`) and its keywords, refused unless a value."""
+    base, params = base_inputs(metric) if base is None else base, dict(PARAMS.get(metric.name, {}))
     expected, _ = call_oracle(metric.name, {k: np.array(v) for k, v in base.items()}, params)
     if "error" in expected:
-        raise InvalidBase(f"{metric.name}: the validation base call is refused: {expected['error']['message']}")
+        without = f" without {', '.join(optional_weights(metric))}" if set(base) != set(base_inputs(metric)) else ""
+        raise InvalidBase(f"{metric.name}: the validation base call{without} is refused: "
+                          f"{expected['error']['message']}")
     return base, params
+
+
+def bases(metric: registry.Metric):
+    """(id prefix, base call, keywords, description suffix): the base call, and where the metric's weights
+    are optional the same call without them, whose cases a port without weights can run (decision 0044).
+    The parts see no weights in the second, so they write no case of the weights' own cells there."""
+    base, params = checked_base(metric)
+    yield "", base, params, ""
+    dropped = optional_weights(metric)
+    if dropped:
+        base, params = checked_base(metric, {k: v for k, v in base.items() if k not in dropped})
+        yield f"{UNWEIGHTED}/", base, params, f" The call passes no {', '.join(dropped)}."
 
 
 def cases():
     for metric in registry.METRICS.values():
-        base, params = checked_base(metric)
-        for part in PARTS:
-            for slug, change, tags, description in part(metric, base):
-                inputs = {**base, **change}
-                made = make_case(f"{metric.name}/validation/{slug}", metric.name, inputs, params, [], description)
-                made["tags"] = sorted({FAMILY_TAG, *tags} | ({"sample-weight"} if "sample_weight" in inputs else set())
-                                      | ({"error"} if "error" in made["expected"] else set())
-                                      | ({"spec-derived"} if metric.spec_derived else set()))
-                yield made
+        for prefix, base, params, suffix in bases(metric):
+            for part in PARTS:
+                for slug, change, tags, description in part(metric, base):
+                    inputs = {**base, **change}
+                    made = make_case(f"{metric.name}/validation/{prefix}{slug}", metric.name, inputs, params, [],
+                                     description + suffix)
+                    made["tags"] = sorted({FAMILY_TAG, *tags}
+                                          | ({"sample-weight"} if "sample_weight" in inputs else set())
+                                          | ({"error"} if "error" in made["expected"] else set())
+                                          | ({"spec-derived"} if metric.spec_derived else set()))
+                    yield made
