@@ -128,7 +128,9 @@ def ledger(names: dict[str, list[str]], counts: dict[str, int], matrix=None) -> 
 # has string-in-number; sample_weight has negative and all-zero weights (NaN weights are its NaN
 # cell).  Whether a case covers a cell is read off the case's DATA (whichever family wrote it), the
 # wrong dimension excepted: a case tagged ``shape`` whose input has another dimensionality than the
-# registry's kinds give it in the validation family's base call.
+# registry's kinds give it in the validation family's base call.  A cell of an input other than the
+# weights counts only a case without weights (docs/decisions/0044): a port whose library takes no
+# sample_weight runs no weighted case, so a cell shown only beside weights would be a hole it never sees.
 
 NON_FINITE = {"NaN": "NaN", "+Infinity": "Infinity", "-Infinity": "-Infinity"}  # kind -> corpus token
 BAD_KINDS = (*NON_FINITE, "empty", "length mismatch", "wrong dimension", "string in number",
@@ -201,17 +203,29 @@ def kinds_in(case: dict, base_ndim: dict[str, dict[str, int]]) -> set[tuple[str,
     return out
 
 
+def weight_inputs() -> dict[str, set[str]]:
+    """metric -> the names of its weight inputs (sample_weight), from the registry."""
+    from conformance import registry
+
+    return {m: {i.name for i in entry.inputs if i.kinds == (registry.Kind.WEIGHTS,)}
+            for m, entry in registry.METRICS.items()}
+
+
 def bad_input_matrix(cases: list[dict]) -> dict[tuple[str, str, str], int]:
-    """cell -> how many cases cover it (0 for an uncovered cell)."""
+    """cell -> how many cases cover it (0 for an uncovered cell); a cell of an input other than the
+    weights counts only the cases a port without weights can run: those with no weight input."""
     from conformance import registry
     from generators.validation import base_inputs
 
     base_ndim = {m: {k: _ndim(v) for k, v in base_inputs(entry).items()} for m, entry in registry.METRICS.items()}
+    weights = weight_inputs()
     matrix = dict.fromkeys(bad_input_cells(), 0)
     for case in cases:
+        own = weights.get(case["metric"], set())
+        weighted = bool(own & set(case["inputs"]))
         for name, kind in kinds_in(case, base_ndim):
             cell = (case["metric"], name, kind)
-            if cell in matrix:
+            if cell in matrix and (name in own or not weighted):
                 matrix[cell] += 1
     return matrix
 
@@ -238,7 +252,9 @@ def matrix_summary(matrix: dict[tuple[str, str, str], int], reasons=NO_CASE_BECA
 def matrix_section(matrix: dict[tuple[str, str, str], int], reasons=NO_CASE_BECAUSE) -> list[str]:
     lines = ["", "## Bad inputs", "",
              "Every (metric, input, bad-input kind) cell, and how many cases of the corpus show it, read off the "
-             "cases' inputs (docs/decisions/0034). `·` is a kind the input has no cell for (labels take strings; "
+             "cases' inputs (docs/decisions/0034). A cell of an input other than sample_weight counts only the cases "
+             "without sample_weight, which a port whose library takes no weights can run (docs/decisions/0044). "
+             "`·` is a kind the input has no cell for (labels take strings; "
              "only sample_weight has weight kinds). An uncovered cell without a written reason fails "
              "`python -m generators.coverage --check`.", "",
              matrix_summary(matrix, reasons), "",

@@ -78,6 +78,34 @@ def test_a_planted_uncovered_cell_fails_naming_it(cases):
     assert coverage.matrix_problems(coverage.bad_input_matrix(planted), {cell: "a reason"}) == []
 
 
+def test_a_cell_covered_only_beside_weights_fails_naming_it(cases):
+    """A cell of another input than sample_weight counts only cases without weights (docs/decisions/0044)."""
+    cell = ("roc_auc_score", "y_score", "NaN")
+
+    def nan_scores(c):
+        return c["metric"] == "roc_auc_score" and "NaN" in coverage._flat(c["inputs"].get("y_score", []))
+    # The corpus without the cases that hold NaN in roc_auc_score's y_score and pass no weights.
+    planted = [c for c in cases if not (nan_scores(c) and "sample_weight" not in c["inputs"])]
+    assert len(planted) < len(cases)
+    assert any(nan_scores(c) for c in planted)  # weighted cases still hold the NaN scores
+    matrix = coverage.bad_input_matrix(planted)
+    assert coverage.matrix_problems(matrix) == [
+        "roc_auc_score y_score NaN: no case, and no reason in generators/coverage.py NO_CASE_BECAUSE"]
+    # sample_weight's own cells are shown by weighted cases, as before.
+    assert matrix["roc_auc_score", "sample_weight", "NaN"] == coverage.bad_input_matrix(cases)[
+        "roc_auc_score", "sample_weight", "NaN"] > 0
+
+
+def test_a_weighted_case_covers_only_the_weights_cells():
+    weighted = {"metric": "mean_squared_error", "tags": [],
+                "inputs": {"y_true": [1.0, 2.0], "y_pred": ["NaN", 2.0], "sample_weight": ["NaN", 1.0]}}
+    unweighted = {"metric": "mean_squared_error", "tags": [], "inputs": {"y_true": [1.0, 2.0], "y_pred": ["NaN", 2.0]}}
+    shown = {cell: n for cell, n in coverage.bad_input_matrix([weighted]).items() if n}
+    assert shown == {("mean_squared_error", "sample_weight", "NaN"): 1}
+    shown = {cell: n for cell, n in coverage.bad_input_matrix([weighted, unweighted]).items() if n}
+    assert shown == {("mean_squared_error", "sample_weight", "NaN"): 1, ("mean_squared_error", "y_pred", "NaN"): 1}
+
+
 def test_a_reason_for_a_covered_cell_fails(matrix):
     reasons = {("log_loss", "y_proba", "NaN"): "stale"}
     assert coverage.matrix_problems(matrix, reasons) == [
