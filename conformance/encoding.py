@@ -75,17 +75,15 @@ def plain_array(value: Any) -> np.ndarray | None:
     return array if array.dtype.kind in "iuf" else None
 
 
-def input_array(value: Any, where: str = "value") -> np.ndarray:
-    """``as_array(decode_input(value, where))``, without the walk when ``value`` is a list of plain
+def input_argument(value: Any, where: str = "value") -> Any:
+    """``call_argument(decode_input(value, where))``, without the walk when ``value`` is a list of plain
     numbers (what most inputs are): numpy reads those as they are."""
     array = plain_array(value)
-    return array if array is not None else as_array(decode_input(value, where))
+    return array if array is not None else call_argument(decode_input(value, where))
 
 
-def as_array(decoded: Any) -> np.ndarray:
-    """A decoded input as scikit-learn gets it from the Python list: numbers make a numeric array, string
-    labels a string array, and a mix of strings and numbers (or a ragged list) an object array, so that
-    the mix reaches scikit-learn as one (numpy alone would turn ``["a", 1]`` into ``["a", "1"]``)."""
+def is_mix(decoded: Any) -> bool:
+    """Does a decoded input hold both a string and a number (a non-finite one included) among its leaves?"""
     leaves = set()
     stack = [decoded]
     while stack and len(leaves) < 2:
@@ -94,8 +92,18 @@ def as_array(decoded: Any) -> np.ndarray:
             stack.extend(item)
         elif item is not None:
             leaves.add(str if isinstance(item, str) else float)
-    if len(leaves) == 2:
-        return _object_array(decoded)
+    return len(leaves) == 2
+
+
+def call_argument(decoded: Any) -> Any:
+    """A decoded input as scikit-learn, and the reference, are called with it (docs/format.md, "How
+    scikit-learn is called"; docs/decisions/0043): a mix of strings and numbers is the Python list
+    itself, which scikit-learn converts as numpy does (``["a", 1]`` becomes ``["a", "1"]``) except where
+    it reads a list's elements as they are; every other input is ``np.asarray`` of the list, with the dtype
+    numpy infers (an array, from the fuzzer, as it is), and a ragged list, which numpy refuses, an object
+    array."""
+    if isinstance(decoded, list) and is_mix(decoded):
+        return decoded
     try:
         return np.asarray(decoded)
     except ValueError:  # ragged
@@ -174,8 +182,8 @@ def is_string_label(value: Any) -> bool:
 def decode_input(value: Any, where: str = "value") -> Any:
     """A case's input array: :func:`decode_numeric`, except that a string other than the three
     non-finite spellings is a label and stays a string (docs/decisions/0033).  String labels
-    (``["cat", "dog"]``), a mix of strings and numbers (scikit-learn's error) and a word where a
-    number belongs (the validation sweep's ``["1.5", "abc"]``) all reach scikit-learn as written.
+    (``["cat", "dog"]``), a mix of strings and numbers and a word where a number belongs (the
+    validation sweep's ``["1.5", "abc"]``) all reach scikit-learn as written (docs/format.md).
     A misspelt non-finite number ("nan", "inf") is refused: it is never a label."""
     try:
         return decode_numeric(value, where)  # numbers only: the fast path

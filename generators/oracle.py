@@ -18,7 +18,7 @@ import warnings
 import numpy as np
 
 from conformance import registry
-from conformance.encoding import as_array, decode_input, decode_numeric, decode_param, loads, to_json, dumps
+from conformance.encoding import call_argument, decode_input, decode_numeric, decode_param, loads, to_json, dumps
 from conformance.forms import rng_for  # noqa: F401  (re-exported: a case's inputs are seeded by its id alone)
 
 
@@ -108,7 +108,7 @@ def call_oracle(metric: str, inputs: dict, params: dict, fn=None) -> tuple[dict,
     if fn is None:
         fn = oracle_for(metric)
     params = by_name(params)
-    args = {k: (None if v is None else as_array(v)) for k, v in inputs.items()}
+    args = {k: (None if v is None else call_argument(v)) for k, v in inputs.items()}  # docs/format.md
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:

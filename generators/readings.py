@@ -46,7 +46,7 @@ import numpy as np
 import conformance.reference as ref
 from conformance import registry
 from conformance.compare import compare
-from conformance.encoding import as_array, decode_input, decode_numeric, decode_param, to_json
+from conformance.encoding import call_argument, decode_input, decode_numeric, decode_param, to_json
 
 PREFIX = "wrong-reading-"
 # Every family with a readings module: the registry's, then numerics and strings, which cut across them.
@@ -160,8 +160,8 @@ def refusing(fn: Callable) -> Callable:
 
 
 def reference(metric: str, inputs: dict, params: dict):
-    """The reference's value for one call (inputs as numpy arrays); its refusals are :class:`Refused`."""
-    return refusing(getattr(ref, metric))(**{k: as_array(v) for k, v in inputs.items()}, **params)
+    """The reference's value for one call (inputs as scikit-learn gets them: encoding.call_argument); its refusals are :class:`Refused`."""
+    return refusing(getattr(ref, metric))(**{k: call_argument(v) for k, v in inputs.items()}, **params)
 
 
 # --- the check -------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conformance.compare import compare
-from conformance.encoding import decode_numeric, decode_param, input_array, to_json
+from conformance.encoding import decode_numeric, decode_param, input_argument, to_json
 from conformance.fuzz import clustering_relations as CR
 from fake_ports import kit
 
@@ -23,7 +23,7 @@ CORPUS = [c for c in kit.bundled_corpus().cases if c.metric in CR.PAIR_METRICS |
 def _call(metric, inputs, params):
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
-        args = {k: input_array(v, k) for k, v in inputs.items()}  # string labels stay strings (decision 0033)
+        args = {k: input_argument(v, k) for k, v in inputs.items()}  # string labels stay strings (decision 0033)
         try:
             return True, decode_numeric(to_json(getattr(skc, metric)(**args, **{k: decode_param(v)
                                                                                 for k, v in params.items()})))

@@ -39,7 +39,8 @@ PINNED = "2.0.0"
 # The divergences port.yaml declares; per divergence (golden): (matched, declared, passed, skipped), and
 # matched == declared: none is wider than the behaviour.
 DIVERGENCE_IDS = {"binary-positive-label-must-be-observed", "binary-accepts-multiclass", "labels-need-not-be-in-y-true",
-                  "mcc-undefined-is-nan", "no-class-crashes", "mixed-label-types-accepted"}
+                  "mcc-undefined-is-nan", "no-class-crashes", "mixed-label-types-accepted",
+                  "binary-accepts-multiclass-string-mix"}
 # Metrics the adapter maps onto the library (everything else: "no such metric").  The corpus has no
 # fbeta_score case with beta=1, so every fbeta_score case is skipped.
 MAPPED = {"accuracy_score", "confusion_matrix", "f1_score", "fbeta_score", "matthews_corrcoef",
@@ -53,6 +54,7 @@ SMALLEST = {
     "matthews_corrcoef/zero-denominator/one-sample": ("declared", {"value": "NaN"}),
     "accuracy_score/errors/empty": ("declared", {"error": {"type": "TypeError", "message": "Cannot read properties of undefined (reading 'length')"}}),
     "accuracy_score/strings/mixed/across": ("declared", {"value": 0}),
+    "recall_score/strings/mixed/within": ("declared", {"value": 0.25}),
     # the convention's smallest case (it was the blanket zero-division-is-nan divergence's)
     "precision_score/single-class/one-sample-wrong": ("by-convention", {"value": "NaN"}),
 }
@@ -64,6 +66,7 @@ SHOWS = {
     "mcc-undefined-is-nan": "value: expected 0.0, got nan",
     "no-class-crashes": "TypeError: Cannot read properties of undefined (reading 'length')",
     "mixed-label-types-accepted": "got a value",
+    "binary-accepts-multiclass-string-mix": "expected an error (ValueError: Target is multiclass but average='binary'",
 }
 
 

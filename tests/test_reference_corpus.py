@@ -16,7 +16,7 @@ import pytest
 import conformance.reference as ref
 from conformance.compare import compare
 from conformance.corpus import CorpusError
-from conformance.encoding import as_array, decode_numeric, to_json
+from conformance.encoding import call_argument, decode_numeric, to_json
 from fake_ports import kit
 
 # A corpus the loader refuses fails test_corpus_loads (naming every problem) instead of
@@ -39,9 +39,9 @@ def test_corpus_is_not_empty():
 def _call(case):
     fn = getattr(ref, case.metric, None)
     assert fn is not None, f"the reference has no {case.metric}"
-    # Inputs exactly as the generator passed them to scikit-learn: as_array of the decoded JSON (a mix of
-    # strings and numbers stays an object array, decision 0033).
-    inputs = {k: (None if v is None else as_array(v)) for k, v in case.inputs.items()}
+    # Inputs exactly as the generator passed them to scikit-learn: call_argument of the decoded JSON (a mix of
+    # strings and numbers stays the Python list, decision 0043).
+    inputs = {k: (None if v is None else call_argument(v)) for k, v in case.inputs.items()}
     return fn(**inputs, **case.params)
 
 

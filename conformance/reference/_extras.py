@@ -164,7 +164,17 @@ def auc(x, y):
     _check_keywords(x=(x, chk.is_array_like, "an array-like"), y=(y, chk.is_array_like, "an array-like"))
     xa, ya = _array(x, "x"), _array(y, "y")
     same_length(xa, ya)
-    return _trapezoid_area(column(xa, "x"), column(ya, "y"))
+    xa, ya = column(xa, "x"), column(ya, "y")
+    _no_arithmetic_on_strings(x=xa, y=ya)
+    return _trapezoid_area(xa, ya)
+
+
+def _no_arithmetic_on_strings(**arrays) -> None:
+    """scikit-learn subtracts and multiplies these inputs as they are: a string among the numbers (a string
+    array, as numpy reads the mixed list) meets numpy's TypeError (UFuncTypeError) there."""
+    for name, a in arrays.items():
+        if chk.holds_string(a):
+            raise TypeError(f"{name} holds a string: numpy's arithmetic has no loop for strings")
 
 
 def metric_function(name):
@@ -194,6 +204,7 @@ def metric_at_thresholds(y_true, y_score, metric_func, *, sample_weight=None, me
     for a, name in ((yt, "y_true"), (s, "y_score")):
         if a.dtype.kind == "f" and not np.isfinite(a).all():
             raise ValueError(f"Input {name} contains {'NaN' if np.isnan(a).any() else 'infinity'}.")
+    _no_arithmetic_on_strings(y_score=s)
     if w is not None:
         w = sample_weights(column(w, "sample_weight"), yt.shape[0])
         keep = w != 0

@@ -113,13 +113,23 @@ def _num_samples(a: np.ndarray, name: str) -> int:
 
 
 def refuse_mixed_labels(y: np.ndarray) -> None:
-    """Strings mixed with numbers in one label array (an object array, docs/decisions/0033) cannot be sorted
-    into a class set: scikit-learn's sort raises TypeError, and so does this, whichever element comes first."""
+    """Strings mixed with numbers in one *object* array cannot be sorted into a class set: scikit-learn's sort
+    raises TypeError, and so does this, whichever element comes first.  Only a Python caller builds such an
+    array; a list that mixes them (every corpus input) is a string array already (see _same_length_arrays)."""
     if y.dtype == object and y.size:
         kinds = {isinstance(v, str) for v in y.reshape(-1).tolist()}
         if len(kinds) == 2:
             raise TypeError("'<' not supported between instances of 'int' and 'str': string labels mixed with "
                             "numbers")
+
+
+def refuse_listed_mix(y) -> None:
+    """scikit-learn's unique_labels takes the set of a Python list's own elements (``set(y)``), not the
+    strings numpy would make of them, so a list mixing strings and numbers is refused there: ValueError
+    "Mix of label input types".  Where scikit-learn hands the caller's list to it before converting
+    (LabelBinarizer.fit, in log_loss and d2_log_loss_score), the reference calls this first."""
+    if isinstance(y, list) and len({isinstance(v, str) for v in y}) > 1:
+        raise ValueError("Mix of label input types (string and number)")
 
 
 def _as_label_vector(y: np.ndarray, name: str) -> np.ndarray:
@@ -160,7 +170,13 @@ def _as_label_vector(y: np.ndarray, name: str) -> np.ndarray:
 
 def _same_length_arrays(y_true, y_pred, sample_weight):
     """The three arguments as numpy arrays (weights may be None), refused unless their
-    lengths agree (scikit-learn's check_consistent_length, weights included)."""
+    lengths agree (scikit-learn's check_consistent_length, weights included).
+
+    The spec of a list that mixes strings and numbers (docs/format.md, "How scikit-learn is called";
+    docs/decisions/0043) is numpy's conversion, which scikit-learn applies to any list: np.asarray makes
+    it a string array, each number written as Python's str() writes it (1 -> "1", 2.5 -> "2.5",
+    1e-05 -> "1e-05", NaN -> "nan", infinity -> "inf"), so ["cat", 1] is the string labels "cat", "1"
+    and a string among weights is a string array of weights."""
     yt, yp = np.asarray(y_true), np.asarray(y_pred)
     sw = None if sample_weight is None else np.asarray(sample_weight)
     lengths = [_num_samples(yt, "y_true"), _num_samples(yp, "y_pred")]
@@ -189,13 +205,14 @@ def check_targets(y_true, y_pred, sample_weight=None, *, whole_call: bool = True
 
 
 def holds_string(a: np.ndarray) -> bool:
-    """A string among numbers: an object array with a str in it (encoding.as_array's mix)."""
-    return a.dtype == object and any(isinstance(x, str) for x in a.ravel())
+    """A string among numbers: a string array (a list's mix, as numpy reads it) or an object array with a
+    str in it (a Python caller's)."""
+    return a.dtype.kind == "U" or (a.dtype == object and any(isinstance(x, str) for x in a.ravel()))
 
 
 def averaged_weights(sw: np.ndarray | None) -> None:
     """What np.average says of weights scikit-learn hands it unconverted: a string among numbers (an
-    object array) meets a float in the sum, and weights of another shape than the values need an axis."""
+    string array) meets a float in the sum, and weights of another shape than the values need an axis."""
     if sw is None:
         return
     if holds_string(sw):
@@ -210,7 +227,7 @@ def check_sample_weight(sw: np.ndarray | None, *, whole_call: bool = True, summe
     string among numbers is a TypeError there; the confusion matrix converts them first (a ValueError)."""
     if sw is None:
         return
-    if summed and sw.dtype == object:
+    if summed and holds_string(sw):
         averaged_weights(sw)  # a string among numbers: summed before it is ever converted
     if sw.ndim != 1:
         raise ValueError(f"Sample weights must be 1D array or scalar, got {sw.ndim}D array.")

@@ -297,6 +297,7 @@ def _multiclass_probabilities(y_true, y_proba, sample_weight, labels):
     yt = _array(y_true, "y_true")
     same_length(p, yt)
     w = sample_weights(sample_weight, p.shape[0], summed=True)
+    chk.refuse_listed_mix(y_true if labels is None else labels)  # what LabelBinarizer.fit is given, as given
     if p.ndim == 1:
         p = p[:, None]
     if p.shape[1] == 1:

@@ -3,7 +3,8 @@
 A labeling is only a partition, so most values do not depend on how the labels sort; what does is
 the order of contingency_matrix's rows and columns (np.unique order: code points).  Per metric: the
 five label sets of :mod:`._common`; for two labelings, strings against integers (a valid call: each
-labeling is read on its own) and strings mixed with numbers inside one labeling (refused).
+labeling is read on its own) and strings mixed with numbers inside one labeling (the Python list, whose
+numbers numpy makes strings: docs/decisions/0043).
 """
 
 from __future__ import annotations

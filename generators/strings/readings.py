@@ -49,7 +49,7 @@ def renamed(key, metric: str, inputs: dict, params: dict):
         values = list(inputs[name])
         strings = [v for v in values if isinstance(v, str)]
         if strings and len(strings) != len(values):
-            return None  # a mix: refused whatever the order
+            return None  # a mix: its numbers become strings only in scikit-learn's conversion; left out
         classes.update(strings)
     declared = params.get("labels")
     if isinstance(declared, list):

@@ -28,7 +28,7 @@ from importlib.metadata import PackageNotFoundError, version
 import numpy as np
 
 from conformance import registry
-from conformance.encoding import compact, decode_param, loads, input_array, to_json
+from conformance.encoding import compact, decode_param, loads, input_argument, to_json
 
 
 
@@ -88,7 +88,7 @@ def run(message: dict, lookup=metric_function) -> dict:
     if found is None:
         return {"skipped": f"the reference has no metric {metric}"}
     fn, accepted = found
-    inputs = {k: (None if v is None else input_array(v, k)) for k, v in message["inputs"].items()}
+    inputs = {k: (None if v is None else input_argument(v, k)) for k, v in message["inputs"].items()}
     params = {k: decode_param(v) for k, v in message["params"].items()}
     if accepted is not None:
         unknown = sorted(set(inputs) - accepted) + sorted(set(params) - accepted)

@@ -52,11 +52,12 @@ object Confirm {
                 rocArea(doubleArrayOf(0.0, 1.0, 1.0, 0.0, 1.0, 0.0), doubleArrayOf(0.1, 0.8, 0.6, 0.3, 0.9, 0.2),
                         doubleArrayOf(1.0, 2.0, 0.5, -1.0, 1.0, 2.0))
             },
-            // roc_auc_score/strings/mixed/within: y_true=["cat","cat","cat",1,1,"cat",1,"cat",1,1] (class values "1", "cat"),
-            // y_score=[0.1,0.6,0.35,0.8,0.4,0.2,0.7,0.55,0.9,0.3]
+            // accuracy_score/strings/mixed/across: y_true=["cat"×5,"dog"×4,"fish"×3], y_pred=[1,1,0,0,2,2,0,0,1,1,2,1]:
+            // the class values are the names "0","1","2","cat","dog","fish"; no sample's two names agree
             "mixed-labels-are-names" to attempt {
-                rocArea(doubleArrayOf(1.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0),
-                        doubleArrayOf(0.1, 0.6, 0.35, 0.8, 0.4, 0.2, 0.7, 0.55, 0.9, 0.3), null)
+                labels(listOf("0", "1", "2", "cat", "dog", "fish"),
+                       doubleArrayOf(3.0, 3.0, 3.0, 3.0, 3.0, 4.0, 4.0, 4.0, 4.0, 5.0, 5.0, 5.0),
+                       intArrayOf(1, 1, 0, 0, 2, 2, 0, 0, 1, 1, 2, 1)).pctCorrect() / 100.0
             }
         )
         println(Json.write(answers))
