@@ -104,17 +104,34 @@ def _calinski_harabasz(inputs: dict) -> float:
     return (2 * tw + tw * tw) + (2 * tb + tb * tb)
 
 
+def _exact_products(*arrays: np.ndarray) -> bool:
+    """Are all these values multiples of one 2^-q small enough that every product and sum of
+    squares the expansion takes is exact in float64 (integer grids, halves, quarters)?"""
+    top = max(float(np.abs(a).max()) for a in arrays)
+    width = max(a.shape[-1] for a in arrays)
+    for q in range(0, 27):
+        scaled = [a * 2.0 ** q for a in arrays]
+        if all(np.array_equal(s, np.round(s)) for s in scaled):
+            return (top * 2.0 ** q) ** 2 * 4 * width < 2.0 ** 53
+    return False
+
+
 def _davies_bouldin(inputs: dict) -> float:
     x, codes, k = _points(inputs)
     norm = float(np.sqrt(np.einsum("ij,ij->i", x, x)).max())
     delta = 4 * (x.shape[1] + 2) * EPS * norm * norm
+    mean_error = (8 + math.log2(x.shape[0])) * EPS * float(np.abs(x).max()) * math.sqrt(x.shape[1])
+    means = _centres(x, codes, k)
+    sizes = np.bincount(codes, minlength=k)
+    sums = np.stack([x[codes == c].sum(axis=0) for c in range(k)])
+    if _exact_products(x, means) and np.array_equal(means * sizes[:, None], sums):
+        delta = mean_error = 0.0  # small dyadic values: the expansion and the means are exact
     if delta == 0.0:
         return 0.0
     d = x - x[0]
     centres = _centres(d, codes, k)
     to_centre = np.sqrt(np.sum((d - centres[codes]) ** 2, axis=1))
     between = np.sqrt(np.sum((centres[:, None, :] - centres[None, :, :]) ** 2, axis=2))
-    mean_error = (8 + math.log2(x.shape[0])) * EPS * float(np.abs(x).max()) * math.sqrt(x.shape[1])
 
     def moved(dist):  # the error of a distance computed by the expansion, its centroid rounded
         with np.errstate(divide="ignore"):
@@ -150,8 +167,8 @@ def _adjusted_mutual_info(inputs: dict) -> float:
     entropies = ref._entropy(table.sum(axis=1)), ref._entropy(table.sum(axis=0))
     moved = 8 * math.lgamma(n + 1.0) * EPS * emi + 8 * n * EPS * max(mi, *entropies)
     gap, room = abs(mi - emi), abs(min(entropies) - emi)  # the smallest normalizer any average gives
-    if gap == 0.0 or room == 0.0:
-        return math.inf
+    if gap <= EPS or room <= EPS:
+        return 0.0  # scikit-learn clamps both differences at eps: its rule decides, not the rounding
     return moved / gap + moved / room
 
 

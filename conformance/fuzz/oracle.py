@@ -103,20 +103,13 @@ def make(case_id: str, metric: str, inputs: dict, params: dict, declared: dict, 
 
 
 def conditioned(case):
-    """``case`` with the tolerance its conditioning calls for (conformance.conditioning, decision 0046):
-    a ``tolerance`` field where the bound passes the corpus's rtol, as a corpus case stores it, and
-    ``x-conditioning: undetermined`` where the value is rounding noise (judged only as a value or a
-    refusal, counted apart by the campaign)."""
-    from conformance import conditioning
-    from generators import TOLERANCE
+    """``case`` with what its conditioning calls for, as generators.oracle.conditioned writes it for
+    the corpus (decision 0046): a ``tolerance`` field, or ``x-conditioning: undetermined`` where the
+    value is rounding noise (judged only as a value or a refusal, counted apart by the campaign)."""
+    from generators.oracle import conditioned as write
 
-    if case.metric not in conditioning.METRICS or case.expected.is_error:
-        return case
-    rtol = conditioning.tolerance(case.metric, case.inputs, TOLERANCE["rtol"])
-    if rtol is None:
-        case.raw["x-conditioning"] = "undetermined"
-    elif rtol > TOLERANCE["rtol"]:
-        case.raw["tolerance"] = {"rtol": rtol, "rule": "conditioning"}
+    if "tolerance" not in case.raw and "x-conditioning" not in case.raw:
+        write(case.raw, case.inputs)
     return case
 
 
