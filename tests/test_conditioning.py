@@ -162,3 +162,15 @@ def test_a_real_bug_on_an_ill_conditioned_call_is_still_a_finding():
     ours = fast.case_of(case.metric, case.raw["inputs"], {}, {}, reference=True)
     wrong = type(ours)(**{**ours.__dict__, "raw": {**ours.raw, "expected": {"value": case.expected.value * 1.001}}})
     assert not fast.same(wrong, drawn)  # a reference off by 1e-3 is still a finding against it
+
+
+def test_the_campaign_summary_reports_the_ill_conditioned_calls_apart():
+    from conformance.fuzz.campaign import Budget, Tally
+    from conformance.fuzz.report import summary_lines
+
+    tally = Tally(examples=5, statuses={Status.PASSED: 3, "ill-conditioned": 2}, seconds=1.0)
+    text = "\n".join(summary_lines("a-port", Budget(examples=5), tally, []))
+    assert "2 call(s) ill-conditioned past the conditioning rule" in text and "not findings" in text
+    quiet = "\n".join(summary_lines("a-port", Budget(examples=5), Tally(examples=3, statuses={Status.PASSED: 3},
+                                                                        seconds=1.0), []))
+    assert "ill-conditioned" not in quiet
