@@ -155,5 +155,25 @@ def make_case(
     case.update(inputs=stored_inputs, params=stored_params, expected=expected)
     if caught:
         case["warnings"] = caught
+    conditioned(case, call_inputs)
     case["tags"] = sorted(set(tags) | ({"spec-derived"} if oracle is not None else set()))  # whoever wrote it
+    return case
+
+
+def conditioned(case: dict, call_inputs: dict) -> dict:
+    """``case`` with the ``tolerance`` its conditioning calls for, where the bound of
+    conformance.conditioning passes the corpus rtol (decision 0046); a case whose value is rounding
+    noise (the bound reaches conditioning.UNDETERMINED) is marked ``x-conditioning: undetermined``:
+    the fuzzer counts such a call apart, and generators.build() refuses it in the corpus."""
+    from conformance import conditioning
+    from generators import TOLERANCE
+
+    if case["metric"] not in conditioning.METRICS or "value" not in case["expected"]:
+        return case
+    rtol = conditioning.tolerance(case["metric"], call_inputs, TOLERANCE["rtol"])
+    if rtol is None:
+        case["x-conditioning"] = "undetermined"
+    elif rtol > TOLERANCE["rtol"]:
+        stored = float(f"{rtol:.2g}")  # two digits, rounded up: the bound is never narrowed
+        case["tolerance"] = {"rtol": stored if stored >= rtol else float(f"{rtol * 1.05:.2g}"), "rule": "conditioning"}
     return case

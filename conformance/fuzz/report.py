@@ -38,6 +38,10 @@ def summary_lines(port: str, budget, tally, findings) -> list[str]:
         lines.append(f"  metamorphic relations checked: {tally.relations_checked}")
     if tally.down:
         lines.append(f"  the port went down: {tally.down}; the campaign stopped there")
+    if tally.statuses.get("ill-conditioned"):
+        lines.append(f"  {tally.statuses['ill-conditioned']} call(s) ill-conditioned past the conditioning rule "
+                     f"(docs/decisions/0046): the port's value differed from scikit-learn's where neither is "
+                     f"determined; counted apart, not findings")
     if tally.statuses.get("reference-differs"):
         lines.append(f"  the reference and scikit-learn disagreed on {tally.statuses['reference-differs']} call(s): "
                      f"findings against the reference, in the findings file (reference lines)")

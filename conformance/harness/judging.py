@@ -49,6 +49,12 @@ def _short(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def case_rtol(case) -> float:
+    """The rtol a case's conditioning calls for (its ``tolerance`` field, decision 0046), 0.0 if none:
+    it widens the port's rtol, never narrows it."""
+    return float((case.raw.get("tolerance") or {}).get("rtol", 0.0))
+
+
 def judge(case, answer: Answer, rtol: float, atol: float, convention: str | None = None,
           refusals: frozenset[str] = frozenset()) -> CaseResult:
     """The status of ``case`` given a well-formed answer.  ``convention`` is the key of the
@@ -57,6 +63,7 @@ def judge(case, answer: Answer, rtol: float, atol: float, convention: str | None
     a match is ``convention``.  ``refusals`` are the error types the port declares as its
     library's deliberate rejections of input; any other error is a fault."""
     actual = answer.as_outcome()
+    rtol = max(rtol, case_rtol(case))
     if answer.kind == "skipped":
         return CaseResult(Status.SKIPPED, actual, detail=_short(answer.raw))
     if answer.kind == "error" and (answer.uncaught or answer.raw["type"] not in refusals):

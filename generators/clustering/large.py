@@ -62,6 +62,30 @@ def magnitudes():
             "within-cluster spread is below scikit-learn's isclose tolerance (1e-8), so it returns 0.0.")
 
 
+# Davies-Bouldin stops at 1e4: at 1e5 its bound passes 1e-3 (rounding noise, left out).
+OFFSETS = {"calinski_harabasz_score": {"1e4": 1e4, "1e6": 1e6, "1e7": 1e7},
+           "davies_bouldin_score": {"1e4": 1e4}}
+
+
+def offsets():
+    """Two clusters on a line at a large offset with a small spread (noise of 0.1, drawn from the
+    id).  scikit-learn's answer carries its rounding there (its mean subtraction, its euclidean
+    distances by the dot-product expansion), beyond rtol 1e-9 for Calinski-Harabasz at 1e7 and for
+    Davies-Bouldin from 1e4: each case stores the tolerance its conditioning allows
+    (conformance/conditioning.py, docs/decisions/0046), so an exact library passes it.
+    Davies-Bouldin from 1e5 is rounding noise (a bound past 1e-3) and is left out."""
+    for metric, offsets_ in OFFSETS.items():
+        for name, offset in offsets_.items():
+            slug = f"large-offset/offset={name}"
+            rng = rng_for(f"{metric}/{slug}")
+            x = offset + np.concatenate([rng.normal(0.0, 0.1, 6), 1.0 + rng.normal(0.0, 0.1, 6)])
+            yield from each_points(
+                (metric,), slug, [[float(v)] for v in x], [0] * 6 + [1] * 6, tags=["large-offset"],
+                description=f"Two clusters of six points on a line, at {name} + [0, 1] with noise of standard "
+                "deviation 0.1: scikit-learn's rounding is part of its answer; the case's tolerance is the "
+                "bound its conditioning allows (decision 0046).")
+
+
 def cases():
-    for part in (information, pair_counts, magnitudes):
+    for part in (information, pair_counts, magnitudes, offsets):
         yield from part()
