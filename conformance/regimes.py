@@ -262,8 +262,8 @@ def _label_transform(regime: str) -> Transform:
             new = [labels[0]] * n
         elif regime == "integer-valued floats":
             new = [float(v) for v in labels]
-        else:  # non-integer floats: each class shifted by a fraction, as a continuous target
-            new = [v + (0.4 if v % 2 else -0.4) + 0.1 * int(rng.integers(0, 2)) for v in labels]
+        else:  # non-integer floats: each label 0.4 off its class, either way (a continuous target)
+            new = [v + float(rng.choice([-0.4, 0.4])) for v in labels]
         return {**inputs, name: new}
     return run
 
