@@ -304,6 +304,8 @@ def _score_transform(regime: str) -> Transform:
             return None
         probabilities = Kind.SCORES not in next(i for i in metric.inputs if i.name == name).kinds
         if regime == "integer-valued scores":
+            if np.any(np.abs(x) > 2.0**50):
+                return None  # already beyond the integers a float holds exactly
             new = (np.round(x) if probabilities else np.round(x * 10)).astype(np.int64)
         elif regime == "constant scores":
             new = np.full(x.shape, 0.5)
