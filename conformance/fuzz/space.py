@@ -33,6 +33,7 @@ from conformance.encoding import NONFINITE, plain_array
 # The validation sweep's draws (issue 30), each made with its own generator (seeded by seed, index and
 # a stream number), so that the rest of a draw is the one it was before they were added:
 SWEEP_TAG = "validation"  # the validation sweep's cases (generators/validation/): not templates
+REGIMES_TAG = "regimes"  # the regimes family's cases (generators/regimes/): not templates either
 NONFINITE_SHARE = 0.05  # of all draws: NaN or an infinity in one numeric input, whether the template has any
 STRING_LABEL_SHARE = 0.1  # of the draws with categorical labels: their integer classes mapped to strings
 # The strings classes are mapped to: mixed case ("B" sorts before "a"), non-ASCII, non-BMP, the empty
@@ -78,6 +79,8 @@ class Space:
                 continue
             if SWEEP_TAG in case.tags:  # malformed on purpose (a 3-D input, one input short): the draws make
                 continue                # their own bad input (NONFINITE_SHARE), from well-formed templates
+            if REGIMES_TAG in case.tags:  # the sweep's base call moved into a regime: the draws move their own
+                continue                  # calls into regimes (REGIME_SHARE), from the families' templates
             self.templates.setdefault(case.metric, []).append(case.raw)
         self.metrics = sorted(self.templates)
 
