@@ -29,7 +29,7 @@ from conformance.encoding import dumps, loads
 from importlib import import_module
 
 from conformance import registry
-from generators import cpu, fuzzed, numerics, strings, validation
+from generators import cpu, fuzzed, numerics, regimes, strings, validation
 from generators.conventions import with_conventions
 from generators.from_registry import CASE_SCHEMA, REPO, case_file_schema
 from generators.signatures import signatures
@@ -41,11 +41,11 @@ from generators.tags import UnlistedTag, tag_list, unlisted
 CORPUS_VERSION = "1.6.0"
 # Default comparison tolerance shipped to every port (docs/decisions/0003).
 TOLERANCE = {"rtol": 1e-9, "atol": 1e-12}
-# The families of the registry's metrics (generators/<family>/), then the four that cut across them: numerics,
-# validation (the bad-input sweep, docs/coverage.md), strings (string labels, docs/decisions/0033)
-# and fuzzed, the findings of `parity fuzz` promoted into the corpus (generators/fuzzed/cases, docs/fuzzing.md).
+# The families of the registry's metrics (generators/<family>/), then the five that cut across them: numerics,
+# validation (the bad-input sweep, docs/coverage.md), regimes (input regimes, docs/decisions/0045), strings
+# (string labels, docs/decisions/0033) and fuzzed, the findings of `parity fuzz` promoted into the corpus (generators/fuzzed/cases, docs/fuzzing.md).
 FAMILIES = {**{name: import_module(f"generators.{name}") for name in registry.families()},
-            "numerics": numerics, "validation": validation, "strings": strings, "fuzzed": fuzzed}
+            "numerics": numerics, "validation": validation, "regimes": regimes, "strings": strings, "fuzzed": fuzzed}
 
 
 class UnregisteredMetric(ValueError):

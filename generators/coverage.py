@@ -17,6 +17,7 @@ The same page holds the **bad-input matrix** (docs/decisions/0034): every (metri
 NaN, +Infinity, -Infinity, empty, length mismatch, wrong dimension, a string in a number, negative
 and all-zero weights -- with the number of corpus cases whose data shows it.  :func:`matrix_problems`
 refuses a cell with no case and no reason in :data:`NO_CASE_BECAUSE`, and a reason for a covered cell.
+Then the **input-regime matrix** (docs/decisions/0045), written and checked by generators/regime_matrix.py.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import sklearn.metrics
 import sklearn.metrics.cluster
 
 from conformance.corpus import MANIFEST
+from generators import regime_matrix
 
 REPO = Path(__file__).resolve().parent.parent
 LEDGER = REPO / "docs" / "coverage.md"
@@ -96,7 +98,7 @@ def summary(names: dict[str, list[str]], counts: dict[str, int]) -> str:
             f"[docs/coverage.md](docs/coverage.md) accounts for all {len(names)} public names.")
 
 
-def ledger(names: dict[str, list[str]], counts: dict[str, int], matrix=None) -> str:
+def ledger(names: dict[str, list[str]], counts: dict[str, int], matrix=None, regimes=None) -> str:
     lines = ["# Coverage", "",
              "<!-- Written by `python -m generators.coverage`; do not edit. "
              "tests/test_coverage.py checks it fresh. -->", "",
@@ -118,6 +120,7 @@ def ledger(names: dict[str, list[str]], counts: dict[str, int], matrix=None) -> 
               "Metrics with cases that are not public names of `sklearn.metrics`:", ""]
     lines += [f"- [`{name}`](spec/{name}.md): {counts[name]} cases" for name in extra]
     lines += matrix_section(bad_input_matrix(corpus_cases()) if matrix is None else matrix)
+    lines += regime_matrix.section(regime_matrix.matrix(corpus_cases()) if regimes is None else regimes)
     return "\n".join(lines) + "\n"
 
 
@@ -281,13 +284,14 @@ def readme_text(text: str, line: str) -> str:
 
 def main(argv: list[str]) -> int:
     names, counts = public_names(), case_counts()
-    matrix = bad_input_matrix(corpus_cases())
-    found = problems(names, counts) + matrix_problems(matrix)
+    cases = corpus_cases()
+    matrix, regimes = bad_input_matrix(cases), regime_matrix.matrix(cases)  # the regimes: generators/regime_matrix.py
+    found = problems(names, counts) + matrix_problems(matrix) + regime_matrix.problems(regimes)
     for problem in found:
         print(f"coverage: {problem}", file=sys.stderr)
     if found:
         return 1
-    want = {LEDGER: ledger(names, counts, matrix), README: readme_text(README.read_text(), summary(names, counts))}
+    want = {LEDGER: ledger(names, counts, matrix, regimes), README: readme_text(README.read_text(), summary(names, counts))}
     stale = [p for p, text in want.items() if not p.exists() or p.read_text() != text]
     if "--check" in argv:
         for path in stale:

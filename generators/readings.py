@@ -49,8 +49,8 @@ from conformance.compare import compare
 from conformance.encoding import call_argument, decode_input, decode_numeric, decode_param, to_json
 
 PREFIX = "wrong-reading-"
-# Every family with a readings module: the registry's, then numerics and strings, which cut across them.
-FAMILIES = (*registry.families(), "numerics", "strings")
+# Every family with a readings module: the registry's, then numerics, strings and regimes, which cut across them.
+FAMILIES = (*registry.families(), "numerics", "strings", "regimes")
 # What the reference raises where scikit-learn raises (docs/decisions/0013): its refusals.
 REFERENCE_REFUSALS = (ValueError, TypeError, IndexError, ZeroDivisionError, NotImplementedError)
 
@@ -80,6 +80,7 @@ Call = Callable[[str, dict, dict], Any]  # (metric, inputs, params)
 
 
 VALIDATION_TAG = "validation"
+REGIMES_TAG = "regimes"  # the regimes family's cases (generators/regimes/): its readings only
 
 
 @dataclass(frozen=True)
@@ -100,8 +101,11 @@ class Family:
         # The validation family's bad-input sweep (decision 0034) is no family's: its cases are the
         # base call's outcome with one input spoilt, scikit-learn's refusal or value as it comes, and
         # no reading is about them (the models need not know every refusal's exact type).
-        owns = self.owns
-        object.__setattr__(self, "owns", lambda case: VALIDATION_TAG not in case.get("tags", ()) and owns(case))
+        # The regimes family's cases (decision 0045) are the same base calls moved into a regime: its
+        # readings are about them, the metric families' models need not know every regime.
+        owns, mine = self.owns, self.name == REGIMES_TAG
+        object.__setattr__(self, "owns", lambda case: VALIDATION_TAG not in case.get("tags", ())
+                           and (mine or REGIMES_TAG not in case.get("tags", ())) and owns(case))
 
     def faithful(self) -> Mapping[str, Call]:
         if self.variants is not None:

@@ -126,6 +126,7 @@ TAGS = {
     "underflow": "An intermediate that underflows to 0.",
     "uniform-average": "multioutput='uniform_average': the plain mean over outputs.",
     "unnormalized-rows": "Probability rows that do not sum to 1.",
+    "regimes": "The regimes family: every metric's base call moved into one input regime (docs/decisions/0045).",
     "validation": "The validation family: the bad-input sweep of every metric's base call (docs/decisions/0034).",
     "variance-weighted": "multioutput='variance_weighted': outputs weighted by the variance of their target.",
     "weight-2-duplicate": "A weight of 2 equals the same sample given twice.",

@@ -24,7 +24,7 @@ from generators.readings import PREFIX, SAME, Family, Reading, Refused, check, r
 FAMILIES = {name: readings.family(name) for name in readings.FAMILIES}
 # How many readings each family lists: dropping or adding one is a decision, not an accident.
 READINGS = {"counts": 41, "regression": 42, "scores": 54, "agreement": 49, "clustering": 9, "numerics": 10,
-            "deviances": 10, "extras": 6, "ranking": 8, "strings": 2}
+            "deviances": 10, "extras": 6, "ranking": 8, "strings": 2, "regimes": 4}
 TOLERANCE = {"rtol": 1e-9, "atol": 1e-12}
 
 

@@ -27,12 +27,13 @@ from fnmatch import fnmatchcase
 
 import numpy as np
 
-from conformance import registry
+from conformance import registry, regimes
 from conformance.encoding import NONFINITE, plain_array
 
 # The validation sweep's draws (issue 30), each made with its own generator (seeded by seed, index and
 # a stream number), so that the rest of a draw is the one it was before they were added:
 SWEEP_TAG = "validation"  # the validation sweep's cases (generators/validation/): not templates
+REGIMES_TAG = "regimes"  # the regimes family's cases (generators/regimes/): not templates either
 NONFINITE_SHARE = 0.05  # of all draws: NaN or an infinity in one numeric input, whether the template has any
 STRING_LABEL_SHARE = 0.1  # of the draws with categorical labels: their integer classes mapped to strings
 # The strings classes are mapped to: mixed case ("B" sorts before "a"), non-ASCII, non-BMP, the empty
@@ -40,7 +41,11 @@ STRING_LABEL_SHARE = 0.1  # of the draws with categorical labels: their integer 
 # misspelling of one (docs/decisions/0033).
 STRING_POOL = ("B", "a", "b", "A", "cat", "dog", "é", "Ω", "日本", "\U0001d518", "\U0001f600", "", " ", "10", "9",
                "-1", "x y", "N/A")
-_NONFINITE_STREAM, _STRINGS_STREAM = 1, 2
+# Of the draws neither sweep changed: one input moved into one of its input regimes (conformance/regimes.py,
+# docs/decisions/0045): more clusters than classes, negative or non-contiguous ids, non-integer float labels,
+# integer-valued or tied scores, duplicate points, identical centres...
+REGIME_SHARE = 0.1
+_NONFINITE_STREAM, _STRINGS_STREAM, _REGIMES_STREAM = 1, 2, 3
 
 # A relation between two inputs: y_pred drawn as a noisy copy of y_true, so that
 # agreement is neither perfect nor random.
@@ -74,6 +79,8 @@ class Space:
                 continue
             if SWEEP_TAG in case.tags:  # malformed on purpose (a 3-D input, one input short): the draws make
                 continue                # their own bad input (NONFINITE_SHARE), from well-formed templates
+            if REGIMES_TAG in case.tags:  # the sweep's base call moved into a regime: the draws move their own
+                continue                  # calls into regimes (REGIME_SHARE), from the families' templates
             self.templates.setdefault(case.metric, []).append(case.raw)
         self.metrics = sorted(self.templates)
 
@@ -99,6 +106,11 @@ class Space:
             changed = with_nonfinite(inputs, swept)
             if changed is not inputs:
                 inputs, sweep = changed, sweep + ["nonfinite"]
+        swept = np.random.default_rng([seed, index, _REGIMES_STREAM])
+        if not sweep and swept.random() < REGIME_SHARE * (1.0 if weights is None else weights.sweep("regimes", metric)):
+            moved = with_regime(metric, inputs, swept)
+            if moved is not inputs:
+                inputs, sweep = moved, ["regimes"]
         return Call(metric, inputs, params, template["id"], seed, index, tuple(sweep))
 
 
@@ -150,6 +162,23 @@ def string_labels(metric: str, inputs: dict, params: dict, rng) -> tuple[dict, d
     if isinstance(params.get("labels"), list):
         new["labels"] = [spelling[v] for v in params["labels"]]
     return out, new
+
+
+def with_regime(metric: str, inputs: dict, rng) -> dict:
+    """The call with one input moved into one of its regimes (a random one of those that apply to it;
+    the size regimes excepted: :func:`_length` draws one sample and long inputs itself), or the call
+    unchanged when none applies."""
+    entry = registry.METRICS.get(metric)
+    if entry is None:
+        return inputs
+    options = [(i.name, r) for i in entry.inputs for r in regimes.regimes_of(entry, i)
+               if r not in regimes.SIZE_REGIMES]
+    for k in rng.permutation(len(options)):
+        name, regime = options[int(k)]
+        moved = regimes.apply(regime, entry, inputs, name, rng)
+        if moved is not None:
+            return moved
+    return inputs
 
 
 _TOKENS = ("NaN", "Infinity", "-Infinity")
@@ -240,7 +269,7 @@ class Weights:
         return self._share("template:" + template_id, self.TEMPLATE_FLOOR)
 
     def sweep(self, what: str, metric: str) -> float:
-        """The weight of a validation-sweep draw ("strings", "nonfinite") of ``metric``: its share is
+        """The weight of a sweep draw ("strings", "nonfinite", "regimes") of ``metric``: its share is
         scaled by it, so a port that skips every string-label call of a metric it answers otherwise is
         sent them at ``SWEEP_FLOOR`` of the share."""
         return self._share(f"sweep:{what}:{metric}", self.SWEEP_FLOOR)
