@@ -99,7 +99,10 @@ def _calinski_harabasz(inputs: dict) -> float:
         means = _centres(x, codes, k)
         return 0.0 if np.array_equal(means[codes], x) else math.inf
     if b == 0.0:
-        return math.inf
+        # identical centres: B is exactly 0 (and so the score) when every sum is exact (values on a
+        # binary grid) and the centres are one point; otherwise rounding decides B's sign and size
+        exact = _exact_products(x) and np.all(_centres(x, codes, k) == x.mean(axis=0))
+        return 0.0 if exact else math.inf
     tw, tb = eta * math.sqrt(n / w), 2 * eta * math.sqrt(n / b)
     return (2 * tw + tw * tw) + (2 * tb + tb * tb)
 

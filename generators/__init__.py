@@ -38,7 +38,7 @@ from generators.tags import UnlistedTag, tag_list, unlisted
 
 # What changed in each version, and why: oracle/CHANGELOG.md (`generate --check` refuses a version without
 # an entry there).
-CORPUS_VERSION = "1.6.0"
+CORPUS_VERSION = "2.0.0"
 # Default comparison tolerance shipped to every port (docs/decisions/0003).
 TOLERANCE = {"rtol": 1e-9, "atol": 1e-12}
 # The families of the registry's metrics (generators/<family>/), then the five that cut across them: numerics,

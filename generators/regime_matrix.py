@@ -26,6 +26,10 @@ LONG_ELSEWHERE = ("r2_score", "matthews_corrcoef", "cohen_kappa_score", "adjuste
 NO_CASE_BECAUSE: dict[tuple[str, str, str], str] = {
     **{(m.name, m.inputs[0].name, "large n"): _NO_PAIR_COUNT
        for m in registry.METRICS.values() if m.name not in PAIR_COUNTING + LONG_ELSEWHERE},
+    ("davies_bouldin_score", "X", "large offset"):
+        "past an offset of 1e4 (the spread of the base call's points) the value is the rounding of scikit-learn's "
+        "distance expansion, not determined (decision 0046); davies_bouldin_score/large-offset/offset=1e4 is the "
+        "largest determined offset, with its tolerance",
 }
 
 
