@@ -31,6 +31,7 @@ import sklearn.metrics
 import sklearn.metrics.cluster
 
 from conformance.corpus import MANIFEST
+from generators.mutation import report as mutation
 
 REPO = Path(__file__).resolve().parent.parent
 LEDGER = REPO / "docs" / "coverage.md"
@@ -118,6 +119,7 @@ def ledger(names: dict[str, list[str]], counts: dict[str, int], matrix=None) -> 
               "Metrics with cases that are not public names of `sklearn.metrics`:", ""]
     lines += [f"- [`{name}`](spec/{name}.md): {counts[name]} cases" for name in extra]
     lines += matrix_section(bad_input_matrix(corpus_cases()) if matrix is None else matrix)
+    lines += mutation.section()  # the mutation run's results (generators/mutation, docs/decisions/0042)
     return "\n".join(lines) + "\n"
 
 
