@@ -1,6 +1,10 @@
 """Task sessions: `nox -s tests`, `nox -s corpus_runs`, `nox -s generate`, `nox -s check`, `nox -s fuzz`,
 `nox -s fuzz_install`, `nox -s bench`, `nox -s reports`, `nox -s ports`, `nox -s provenance`, `nox -s lock`,
-`nox -s latest`.
+`nox -s latest`, `nox -s mutation`.
+
+`nox -s mutation` judges the reference's mutants against the corpus (generators/mutation,
+docs/decisions/0042) and rewrites docs/coverage.md; not part of .ci/run: a full run takes minutes
+of every core, and its results file is committed.
 
 `nox -s provenance` is one session per scikit-learn release (PROVENANCE_RELEASES): each installs
 that release on the numpy and scipy pip resolves for it, re-evaluates every corpus case under it
@@ -172,6 +176,17 @@ def fuzz(session):
                 "-p", "no:cacheprovider", env={"HYPOTHESIS_PROFILE": "fuzz"})
     if failed:
         session.error(f"findings in {', '.join(failed)}: see fuzz-findings/")
+
+
+@nox.session
+def mutation(session):
+    """Mutation testing of conformance/reference/: judge the mutants not judged before (results keyed by
+    source and case digests), write generators/mutation/results.json, then docs/coverage.md's section.
+    Arguments go to the runner: nox -s mutation -- --jobs 4, -- --only 'conformance.reference._sums:*'."""
+    session.install("-r", LOCK)
+    session.install("--no-deps", "-e", ".")
+    session.run("python", "-m", "generators.mutation", *session.posargs)
+    session.run("python", "-m", "generators.coverage")
 
 
 @nox.session

@@ -33,6 +33,7 @@ import sklearn.metrics.cluster
 
 from conformance.corpus import MANIFEST
 from generators import regime_matrix
+from generators.mutation import report as mutation
 
 REPO = Path(__file__).resolve().parent.parent
 LEDGER = REPO / "docs" / "coverage.md"
@@ -121,6 +122,7 @@ def ledger(names: dict[str, list[str]], counts: dict[str, int], matrix=None, reg
     lines += [f"- [`{name}`](spec/{name}.md): {counts[name]} cases" for name in extra]
     lines += matrix_section(bad_input_matrix(corpus_cases()) if matrix is None else matrix)
     lines += regime_matrix.section(regime_matrix.matrix(corpus_cases()) if regimes is None else regimes)
+    lines += mutation.section()  # the mutation run's results (generators/mutation, docs/decisions/0042)
     return "\n".join(lines) + "\n"
 
 
