@@ -38,7 +38,7 @@ from conformance.registry import Kind
 # Many samples: past 2**16, where the n(n-1)/2 pairs of the pair-counting metrics no longer fit an
 # int32 and n**2 no longer fits a uint32 -- the accumulators a port picks by default.
 LARGE_N = 2**16 + 1
-LARGE_OFFSET = 1e6  # a point coordinate this far from 0 (spread far smaller: cancellation)
+LARGE_OFFSET = 1e6  # points this many spreads from 0 (where the distance expansion cancels)
 
 # regime name -> the input kinds that have it.  "pair" regimes are the second label input's only.
 LABEL_REGIMES = ("non-contiguous ids", "negative ids", "ids past the class count", "single class",
@@ -173,8 +173,9 @@ def _point_regimes(value: list, labels: list | None) -> set[str]:
         out.add("duplicate points")
     if len(x) > 1 and bool(np.any(np.ptp(x, axis=0) == 0)):
         out.add("constant feature")
-    if bool(np.any(np.abs(x) >= LARGE_OFFSET)):
-        out.add("large offset")
+    spread = float(np.ptp(x, axis=0).max()) if len(x) > 1 else 0.0
+    if spread > 0 and float(np.abs(x.mean(axis=0)).max()) >= LARGE_OFFSET * spread:
+        out.add("large offset")  # far from 0 against the points' own spread: the expansion cancels
     if labels is not None and len(labels) == len(x) and not any(isinstance(v, list) for v in labels):
         groups: dict = {}
         for row, label in zip(x.tolist(), labels):
@@ -338,7 +339,7 @@ def _point_transform(regime: str) -> Transform:
         elif regime == "large offset":
             # on a grid of quarters every product and sum of the distance expansion stays exact at
             # this offset, so scikit-learn's answer is the exact one, not its rounding (decision 0046)
-            x = np.round(x * 4) / 4 + LARGE_OFFSET
+            x = np.round(x * 4) / 4 + 4 * LARGE_OFFSET
         else:  # identical centres: every cluster's points summing to 0, so every centre is the origin, exactly
             labels = inputs.get(label_inputs(metric)[0])
             if not _vector(labels) or len(labels) != len(x) or len(set(map(str, labels))) < 2:

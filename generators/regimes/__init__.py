@@ -56,7 +56,7 @@ SAYS = {
     "duplicate points": "{name}'s second point repeats the first",
     "identical centres": "{name}'s clusters all have the same centre (the origin), exactly",
     "constant feature": "{name}'s last feature is constant",
-    "large offset": "{name}, on a grid of quarters, is shifted by 1e6: a large offset with a small spread",
+    "large offset": "{name}, on a grid of quarters, is shifted by 4e6: a large offset with a small spread",
     "one sample": "every input holds one sample",
 }
 
