@@ -153,7 +153,7 @@ def test_every_schema_field_is_described(schema):
 
 def test_every_corpus_version_has_a_changelog_entry(tmp_path):
     text = (bundled_oracle() / "CHANGELOG.md").read_text(encoding="utf-8")
-    assert changelog_versions(text) == ["1.6.0", "1.5.0", "1.4.0", "1.3.0", "1.2.1", "1.2.0", "1.1.0", "1.0.0"]
+    assert changelog_versions(text) == ["2.0.0", "1.6.0", "1.5.0", "1.4.0", "1.3.0", "1.2.1", "1.2.0", "1.1.0", "1.0.0"]
     assert missing_changelog_entry(bundled_oracle(), generators.CORPUS_VERSION) is None
     assert json.loads((bundled_oracle() / MANIFEST).read_text())["corpus_version"] == generators.CORPUS_VERSION
     (tmp_path / "CHANGELOG.md").write_text("# Corpus changelog\n\n## 1.2.0: the numerics family\n")

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from conformance.compare import compare
-from conformance.encoding import as_array, decode_numeric, to_json
+from conformance.encoding import call_argument, decode_numeric, to_json
 from conformance.forms import batch_cuts
 
 
@@ -40,7 +40,7 @@ def _bases(case) -> tuple[type, ...]:
 
 
 def _call(case, resolve):
-    inputs = {k: (None if v is None else as_array(v)) for k, v in case.inputs.items()}
+    inputs = {k: (None if v is None else call_argument(v)) for k, v in case.inputs.items()}
     return resolve(case.metric)(**inputs, **case.params)
 
 
@@ -65,7 +65,7 @@ def _streams(case):
     (yt, yp), w = _pair(case.inputs), case.inputs.get("sample_weight")
     n = min(np.shape(yt)[0], np.shape(yp)[0])
     edges = [0, *batch_cuts(case.id, n), None]  # the last batch to the end: unequal lengths stay unequal
-    part = lambda v, a, b: None if v is None else as_array(list(v[a:b]))  # noqa: E731
+    part = lambda v, a, b: None if v is None else call_argument(list(v[a:b]))  # noqa: E731
     batches = [(part(yt, a, b), part(yp, a, b), part(w, a, b)) for a, b in zip(edges, edges[1:])]
 
     def by_updates():
