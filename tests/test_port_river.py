@@ -12,6 +12,7 @@ the port stripped of its divergences fails.
 
 from __future__ import annotations
 
+import importlib.util
 from collections import Counter
 from pathlib import Path
 
@@ -19,6 +20,7 @@ import pytest
 
 from library_ports import (assert_confirmed, assert_declarations, assert_fails_stripped, outcomes_per_metric,
                            skip_reasons, talk)
+from conformance.encoding import decode_input
 from port_runs import assert_totals, verify_run
 
 REPO = Path(__file__).resolve().parent.parent
@@ -45,6 +47,7 @@ SMALLEST = {
     "square-overflow-crash": "mean_squared_error/overflow",
     "log-domain-crash": "root_mean_squared_log_error/error/y_pred-at-or-below-minus-one",
     "mixed-label-types-accepted": "accuracy_score/strings/mixed/across",
+    "float-labels-are-classes": "accuracy_score/regimes/y_true/non-integer-floats",
     "bad-input-gets-a-value": "accuracy_score/validation/empty",
     "non-number-crash": "mean_absolute_error/validation/y_true/string",
 }
@@ -101,6 +104,62 @@ def test_each_divergence_is_river_itself(run):
     """confirm.py: the direct River call on each smallest case returns what the port answered there."""
     _, rec = run
     assert_confirmed(rec, PORT, SMALLEST, first_of_lists=True)
+
+
+def _confirm_module():
+    spec = importlib.util.spec_from_file_location("river_confirm", PORT / "confirm.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# Corpus 2.0.0's regimes and unweighted sweep brought new cases under divergences declared before; one of each
+# cause, called on River directly (its inputs read from the corpus, no adapter code) the way confirm.py calls it.
+def _direct_calls(confirm):
+    metrics, fed = confirm.metrics, confirm.fed
+
+    def rolling_auc(i):  # binary y_true as booleans, scikit-learn's positive class the greater label, 1
+        return fed(metrics.RollingROCAUC(window_size=len(i["y_true"])), [t == 1 for t in i["y_true"]], i["y_score"])
+
+    return {
+        "cohen_kappa_score/regimes/one-sample": ("kappa-undefined-is-0",
+                                                 lambda i: fed(metrics.CohenKappa(), i["y1"], i["y2"], i["sample_weight"])),
+        "r2_score/regimes/one-sample": ("r2-undefined-is-0",
+                                        lambda i: fed(metrics.R2(), i["y_true"], i["y_pred"], i["sample_weight"])),
+        "mean_absolute_percentage_error/regimes/one-sample": (
+            "mape-is-a-percentage", lambda i: fed(metrics.MAPE(), i["y_true"], i["y_pred"], i["sample_weight"])),
+        # average='binary' over three classes: F1(pos_val=1) answers where scikit-learn refuses
+        "f1_score/regimes/y_pred/more-classes": (
+            "value-where-sklearn-refuses", lambda i: fed(metrics.F1(), i["y_true"], i["y_pred"], i["sample_weight"])),
+        # one class in y_true: LogLoss answers (the one label seen is the positive one, as the adapter reads it)
+        "log_loss/regimes/y_true/single-class": (
+            "value-where-sklearn-refuses",
+            lambda i: fed(metrics.LogLoss(), [t == max(i["y_true"]) for t in i["y_true"]], i["y_proba"],
+                          i["sample_weight"])),
+        "root_mean_squared_log_error/validation/unweighted/y_true/nan-first": (
+            "value-where-sklearn-refuses", lambda i: fed(metrics.RMSLE(), i["y_true"], i["y_pred"])),
+        "root_mean_squared_log_error/validation/unweighted/y_true/minus-inf-last": (
+            "log-domain-crash", lambda i: fed(metrics.RMSLE(), i["y_true"], i["y_pred"])),
+        "roc_auc_score/validation/unweighted/y_score/nan-first": ("bad-input-gets-a-value", rolling_auc),
+        "roc_auc_score/validation/unweighted/empty": ("bad-input-gets-a-value", rolling_auc),
+        # a word among the scores: RollingROCAUC's compiled update_many raises TypeError reading it as a float
+        "roc_auc_score/validation/unweighted/y_score/string": ("non-number-crash", rolling_auc),
+    }
+
+
+@pytest.mark.corpus_run
+def test_new_cases_of_earlier_divergences_are_river_itself(run, corpus):
+    _, rec = run
+    confirm = _confirm_module()
+    cases = {c["id"]: c for c in rec["cases"]}
+    stored = {c.id: c for c in corpus}
+    for case_id, (divergence, call) in _direct_calls(confirm).items():
+        case = cases[case_id]
+        assert (case["status"], case["divergence"]) == ("declared", divergence), case_id
+        inputs = {k: decode_input(v) for k, v in stored[case_id].raw["inputs"].items()}
+        answer = case["actual"]
+        port_answer = {"exception": answer["error"]["type"]} if "error" in answer else answer["value"]
+        assert confirm.attempt(lambda: call(inputs)) == port_answer, case_id
 
 
 @pytest.mark.corpus_run

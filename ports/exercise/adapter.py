@@ -64,6 +64,8 @@ def num_classes(y_true: np.ndarray, y_pred: np.ndarray, labels) -> int:
             raise Skip("a label outside labels=range(C): the exercise takes class IDs in [0, C-1] only")
         return c
     union = np.unique(np.concatenate([y_true, y_pred]))
+    if union.size == 0:
+        raise Skip("no class ID in empty inputs to derive C from, and no labels: the exercise needs C >= 1")
     if not np.all(np.isfinite(union)) or np.any(union < 0) or np.any(union != np.round(union)):
         raise Skip("a label that is not a class ID (a whole number >= 0): the exercise takes IDs in [0, C-1] only")
     return int(union.max()) + 1
@@ -97,6 +99,8 @@ def plan(case: dict):
     if zero_division not in ("warn", 0):
         raise Skip("zero_division other than 0: the exercise always returns 0 for a zero denominator")
     average = params.get("average", None if metric == PRFS else "binary")
+    if metric == PRFS and average is None:
+        raise Skip("precision_recall_fscore_support with average=None returns support: the exercise has none")
     y_true, y_pred = inputs(case)
 
     if average == "binary":
@@ -118,8 +122,6 @@ def plan(case: dict):
         raise Skip(f"average={average!r}: the exercise returns per-class and macro values only")
 
     if metric == PRFS:
-        if average is None:
-            raise Skip("precision_recall_fscore_support with average=None returns support: the exercise has none")
         pick = lambda r: [r[0, column], r[1, column], r[2, column], None]  # noqa: E731 - support is None when averaged
     else:
         row = ROW[metric]

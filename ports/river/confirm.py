@@ -71,6 +71,9 @@ CONFIRM = {
     # accuracy_score/strings/mixed/across: string labels against integer ones
     "mixed-label-types-accepted": lambda: fed(metrics.Accuracy(), ["cat"] * 5 + ["dog"] * 4 + ["fish"] * 3,
                                               [1, 1, 0, 0, 2, 2, 0, 0, 1, 1, 2, 1]),
+    # accuracy_score/regimes/y_true/non-integer-floats: -0.4 and 0.6 are classes of their own, none equal to a y_pred
+    "float-labels-are-classes": lambda: fed(metrics.Accuracy(), [-0.4, 0.6, 0.6, -0.4, 0.6, -0.4], [0, 1, 0, 0, 1, 1],
+                                            [1.0, 2.0, 0.5, 1.5, 1.0, 2.0]),
     # accuracy_score/validation/empty: nothing fed
     "bad-input-gets-a-value": lambda: metrics.Accuracy().get(),
     # mean_absolute_error/validation/y_true/string
