@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conformance.encoding import loads
 from conformance.harness.record import read_record
 from conformance.harness.status import MISBEHAVIOUR
 from port_runs import TOTALS, corpus_run
@@ -40,7 +41,7 @@ PINNED = "2.0.0"
 # matched == declared: none is wider than the behaviour.
 DIVERGENCE_IDS = {"binary-positive-label-must-be-observed", "binary-accepts-multiclass", "labels-need-not-be-in-y-true",
                   "mcc-undefined-is-nan", "no-class-crashes", "mixed-label-types-accepted",
-                  "binary-accepts-multiclass-string-mix"}
+                  "binary-accepts-multiclass-string-mix", "infinite-labels-are-classes", "nan-label-drops-its-samples"}
 # Metrics the adapter maps onto the library (everything else: "no such metric").  The corpus has no
 # fbeta_score case with beta=1, so every fbeta_score case is skipped.
 MAPPED = {"accuracy_score", "confusion_matrix", "f1_score", "fbeta_score", "matthews_corrcoef",
@@ -55,6 +56,11 @@ SMALLEST = {
     "accuracy_score/errors/empty": ("declared", {"error": {"type": "TypeError", "message": "Cannot read properties of undefined (reading 'length')"}}),
     "accuracy_score/strings/mixed/across": ("declared", {"value": 0}),
     "recall_score/strings/mixed/within": ("declared", {"value": 0.25}),
+    "accuracy_score/validation/unweighted/y_true/inf-middle": ("declared", {"value": 0.5}),
+    "accuracy_score/validation/unweighted/y_true/nan-first": ("declared", {"value": 0.6}),
+    # the per-class getters asked for the class NaN: the library's own check refuses it, as scikit-learn refuses NaN
+    "multilabel_confusion_matrix/validation/unweighted/y_true/nan-first": (
+        "passed", {"error": {"type": "Error", "message": "The label does not exist"}}),
     # the convention's smallest case (it was the blanket zero-division-is-nan divergence's)
     "precision_score/single-class/one-sample-wrong": ("by-convention", {"value": "NaN"}),
 }
@@ -67,6 +73,8 @@ SHOWS = {
     "no-class-crashes": "TypeError: Cannot read properties of undefined (reading 'length')",
     "mixed-label-types-accepted": "got a value",
     "binary-accepts-multiclass-string-mix": "expected an error (ValueError: Target is multiclass but average='binary'",
+    "infinite-labels-are-classes": "contains infinity or a value too large for dtype('float64').), got a value",
+    "nan-label-drops-its-samples": "contains NaN.), got a value",
 }
 
 
@@ -129,10 +137,10 @@ def test_each_divergence_matches_exactly_the_cases_that_differ(run, golden):
         assert d["passed"] == 0 and not d["wider"] and not d["stale"] and not d["unmatched"], d
     declared = Counter(c["divergence"] for c in rec["cases"] if c["status"] == "declared")
     assert declared == {k: d["declared"] for k, d in by_id.items()} and all(declared.values())
-    # only the crash is a bug, and only it covers an error that is not a refusal
+    # two defects are bugs: the crash, the only one that covers an error that is not a refusal, and NaN's lost samples
     manifest = yaml.safe_load((PORT / "port.yaml").read_text())
     assert {d["id"]: (d["kind"], d.get("error")) for d in manifest["divergences"] if d["kind"] == "bug"} == {
-        "no-class-crashes": ("bug", "TypeError")}
+        "no-class-crashes": ("bug", "TypeError"), "nan-label-drops-its-samples": ("bug", None)}
 
 
 def test_every_declared_case_shows_the_declared_behaviour(run):
@@ -234,3 +242,43 @@ console.log(JSON.stringify({accuracy: across.getAccuracy(), labels: across.getLa
     proc = subprocess.run(["node", "adapter.js"], cwd=PORT, capture_output=True, text=True, timeout=60,
                           input=json.dumps({"cmd": "run", "seq": 0, **call}) + "\n")
     assert json.loads(proc.stdout) == {"seq": 0, "value": [[0, 1], [0, 1]]}  # by UTF-16 units: [[1, 0], [1, 0]]
+
+
+
+def test_the_library_itself_takes_non_finite_labels():
+    """Direct library calls (no adapter) on the inputs of the smallest cases of infinite-labels-are-classes and
+    nan-label-drops-its-samples, and on the empty call of no-class-crashes: fromLabels checks no label.  Infinity
+    is a class like any number; NaN is put in the class list (a Set holds it) but no sample is placed there
+    (indexOf compares with ===, and NaN !== NaN), so its samples leave every count, and a getter asked for the
+    class NaN throws the library's own Error("The label does not exist"); empty input crashes in the constructor."""
+    _require_the_port()
+    stored = {c["id"]: c for c in loads((REPO / "oracle" / "accuracy_score.json").read_text(encoding="utf-8"))["cases"]}
+    inf_id, nan_id = "accuracy_score/validation/unweighted/y_true/inf-middle", "accuracy_score/validation/unweighted/y_true/nan-first"
+    calls = {name: stored[case_id]["inputs"] for name, case_id in [("inf", inf_id), ("nan", nan_id)]}
+    assert all("error" in stored[case_id]["expected"] for case_id in (inf_id, nan_id))
+    script = r"""
+const { ConfusionMatrix } = require("ml-confusion-matrix");
+const calls = JSON.parse(process.argv[1]);
+const decode = (v) => v === "NaN" ? NaN : v === "Infinity" ? Infinity : v === "-Infinity" ? -Infinity : v;
+const matrix = (c) => ConfusionMatrix.fromLabels(c.y_true.map(decode), c.y_pred.map(decode));
+const thrown = (f) => { try { f(); return null; } catch (e) { return [e.name, e.message, e.stack.split("\n")[1].includes("ml-confusion-matrix")]; } };
+const inf = matrix(calls.inf), nan = matrix(calls.nan);
+console.log(JSON.stringify({
+  infLabels: inf.getLabels().map(String), infAccuracy: inf.getAccuracy(),
+  nanLabels: nan.getLabels().map(String), nanMatrix: nan.getMatrix(), nanTotal: nan.getTotalCount(), nanAccuracy: nan.getAccuracy(),
+  nanGetter: thrown(() => nan.getTruePositiveCount(NaN)),
+  empty: thrown(() => ConfusionMatrix.fromLabels([], [])),
+}));
+"""
+    proc = subprocess.run(["node", "-e", script, json.dumps(calls)], cwd=PORT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert set(out["infLabels"]) == {"0", "1", "Infinity"}  # Infinity is a class
+    assert "NaN" in out["nanLabels"]  # NaN is a class ...
+    nan_at = out["nanLabels"].index("NaN")  # ... with an empty row and column
+    assert out["nanMatrix"][nan_at] == [0] * len(out["nanLabels"]) and all(row[nan_at] == 0 for row in out["nanMatrix"])
+    assert out["nanTotal"] == len(calls["nan"]["y_true"]) - calls["nan"]["y_true"].count("NaN")  # its sample is left out
+    # the answers port.yaml and SMALLEST quote for the two smallest cases
+    assert (SMALLEST[inf_id][1], SMALLEST[nan_id][1]) == ({"value": out["infAccuracy"]}, {"value": out["nanAccuracy"]})
+    assert out["nanGetter"] == ["Error", "The label does not exist", True]  # thrown by the library's getIndex
+    assert out["empty"] == ["TypeError", "Cannot read properties of undefined (reading 'length')", True]

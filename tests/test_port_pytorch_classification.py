@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conformance.encoding import decode_numeric, loads, to_json
 from conformance.harness.record import read_record
 from conformance.harness.status import MISBEHAVIOUR
 from port_runs import TOTALS, corpus_run
@@ -184,3 +185,46 @@ def test_cross_entropy_from_logits_is_log_loss_on_the_softmax():
     expected = -torch.log(softmax[torch.arange(3), target[:, 0].long()]).mean()
     assert torch.allclose(from_logits, from_probabilities, rtol=1e-12, atol=0)
     assert torch.allclose(from_logits, expected.reshape(1), rtol=1e-12, atol=0)
+
+
+# The cases of the validation sweep without weights (decision 0044) that port.yaml declares, with the family's
+# metric each one reaches: an empty call (empty-input-is-nan) and a binary y_true with two score columns
+# (columns-are-the-classes).
+SWEEP_DECLARED = {
+    "accuracy_score/validation/unweighted/empty": ("top_k_acc", {"k": 1}),
+    "balanced_accuracy_score/validation/unweighted/empty": ("balanced_acc", {}),
+    "cohen_kappa_score/validation/unweighted/empty": ("cohen_kappa", {}),
+    "confusion_matrix/validation/unweighted/empty": ("confusion", {}),
+    "average_precision_score/validation/unweighted/y_score/ndim-2": ("auprc", {"from_logits": False}),
+    "top_k_accuracy_score/validation/unweighted/y_score/ndim-2": ("top_k_acc", {"k": 1}),
+}
+
+
+def test_the_family_itself_answers_the_declared_sweep_cases(run):
+    """Direct calls of metrics.py (no adapter, no harness) on the stored inputs of each declared case of the
+    unweighted sweep: the family answers where scikit-learn raises, and its answer is the one the run
+    recorded.  An accumulator that saw nothing computes NaN (a confusion matrix of zeros over the columns the
+    harness sent); a binary y_true against two score columns is two classes, one per column."""
+    import torch
+
+    family = _family()
+    _, rec = run
+    cases = {c["id"]: c for c in rec["cases"]}
+    for case_id, (name, options) in SWEEP_DECLARED.items():
+        metric = case_id.split("/")[0]
+        stored = {c["id"]: c for c in loads((REPO / "oracle" / f"{metric}.json").read_text(encoding="utf-8"))["cases"]}
+        inputs, case = stored[case_id]["inputs"], cases[case_id]
+        assert "error" in stored[case_id]["expected"] and case["status"] == "declared", case_id
+        if case_id.endswith("/empty"):
+            assert all(v == [] for v in inputs.values()), case_id
+            k = case["form"]["classes"] if "form" in case else 1  # kappa's one-hot of no class has one column
+            if name == "confusion":
+                answer = family.ConfusionMetric([k]).confusion[0].tolist()
+            else:
+                answer = family.MetricFactory.create(name, [k], **options).compute()[0].item()
+        else:
+            out = torch.tensor(decode_numeric(inputs["y_score"]), dtype=torch.float64)
+            target = torch.tensor(decode_numeric(inputs["y_true"]), dtype=torch.float64).reshape(-1, 1)
+            options = {**options, "k": stored[case_id]["params"]["k"]} if "k" in options else options
+            answer = family.MetricFactory.create(name, [out.shape[1]], **options).update(out, target).compute()[0].item()
+        assert to_json(answer) == case["actual"]["value"], case_id

@@ -55,6 +55,8 @@ function compareCodePoints(x, y) {
 }
 
 function compareLabels(a, b) {
+  // NaN against any number gives NaN, which sort reads as "equal": a NaN class lands wherever the sort
+  // leaves it.  No order is owed there: scikit-learn refuses NaN labels (port.yaml nan-label-drops-its-samples).
   if (typeof a === "number" && typeof b === "number") return a - b;
   return compareCodePoints(String(a), String(b));
 }

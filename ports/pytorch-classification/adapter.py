@@ -225,8 +225,11 @@ def kappa_call(inputs: dict, params: dict):
     y1, y2 = label_vector(inputs["y1"], "y1"), label_vector(inputs["y2"], "y2")
     if not all(is_number(v) and v not in NONFINITE for v in y2) and not all(isinstance(v, str) for v in y2):
         raise Skip("y2 holds values that are not labels: no one-hot score row to build")
+    # A non-finite y1 value (stored as "NaN", "Infinity", "-Infinity") is a number, not a class: it names no
+    # column of y2's one-hot rows, and columns() hands y1 to the family as it is, to read or refuse.
+    classes_of_y1 = {v for v in y1 if not (isinstance(v, str) and v in NONFINITE)}
     try:
-        classes = sorted(set(y1) | set(y2))
+        classes = sorted(classes_of_y1 | set(y2))
     except TypeError:
         raise Skip("y1 and y2 mix strings and numbers: no column order") from None
     index = {v: i for i, v in enumerate(classes)}
