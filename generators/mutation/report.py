@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from generators.mutation.results import KILLED, NOT_JUDGED, SURVIVED, load_equivalents, load_results, status
+from generators.mutation.results import KILLED, NOT_JUDGED, SURVIVED, judged_on, load_equivalents, load_results, status
 
 COLUMNS = ("mutants", "killed", "equivalent", "survived")
 
@@ -39,7 +39,9 @@ def section(results: dict | None = None, equivalents: dict | None = None) -> lis
              "`nox -s mutation` judges the mutants (docs/decisions/0042). -->", ""]
     if not results:
         return lines + ["No mutation run recorded yet: run `nox -s mutation`.", ""]
-    lines += [summary(results, equivalents), "",
+    corpus = judged_on()
+    lines += [(f"Judged on corpus {corpus} (the last `nox -s mutation` run; a later corpus is judged by the next run): "
+               if corpus else "") + summary(results, equivalents), "",
               "A mutant is one cosmic-ray mutation of the reference, judged by the cases of the metrics whose "
               "replay executes the mutated line (the count metrics' cases also streamed); it is killed when one "
               "of them fails. A mutant of code several metrics share is counted under each of them below, and "

@@ -21,6 +21,11 @@ def load_results(path: Path = RESULTS) -> dict[str, dict]:
     return json.loads(path.read_text())["mutants"] if path.exists() else {}
 
 
+def judged_on(path: Path = RESULTS) -> str | None:
+    """The corpus version the recorded results were judged against (None before any run)."""
+    return json.loads(path.read_text()).get("corpus") if path.exists() else None
+
+
 def load_equivalents(path: Path = EQUIVALENT) -> dict[str, dict]:
     entries = yaml.safe_load(path.read_text()) if path.exists() else None
     return {e["id"]: e for e in entries or []}

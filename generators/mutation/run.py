@@ -224,6 +224,7 @@ def run(target: Target, *, jobs: int = 2, results_path: Path | None = RESULTS, t
 def _write(path: Path, mutants: dict) -> None:
     payload = {"note": "Written by `python -m generators.mutation` (nox -s mutation); do not edit. "
                        "Keys: digest of the mutant, its function's source and the cases that judge it.",
+               "corpus": json.loads((REPO / "oracle" / "MANIFEST.json").read_text())["corpus_version"],
                "operators": list(points.OPERATORS),
                "mutants": dict(sorted(mutants.items()))}
     tmp = path.with_suffix(".tmp")
