@@ -10,8 +10,9 @@ error answer is one of the library's refusals (ValueError, RuntimeError) or a de
 crashes are the only answers marked uncaught; the per-metric tolerance; the skip reasons with their
 counts, none of them about zero_division=NaN, and a multilabel precision/recall/F case skipped only for
 the sample average, a labels list outside the columns, or sample weights; exactly the calls with a string in
-their inputs skipped for it (decision 0038); a non-finite cluster label scoring as a cluster of its own, by a
-direct call; and the adapter speaks protocol 2 and reads nothing of a run message beyond metric, inputs and
+their inputs skipped for it (decision 0038); by direct calls, a non-finite cluster label scoring as a cluster of its
+own, adjusted_rand_score flipping sign past 65,536 samples, a non-finite label counted by multiclass_accuracy and
+crashing the confusion matrix in torch.bincount; and the adapter speaks protocol 2 and reads nothing of a run message beyond metric, inputs and
 params.
 """
 
