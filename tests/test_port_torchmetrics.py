@@ -10,8 +10,9 @@ error answer is one of the library's refusals (ValueError, RuntimeError) or a de
 crashes are the only answers marked uncaught; the per-metric tolerance; the skip reasons with their
 counts, none of them about zero_division=NaN, and a multilabel precision/recall/F case skipped only for
 the sample average, a labels list outside the columns, or sample weights; exactly the calls with a string in
-their inputs skipped for it (decision 0038); a non-finite cluster label scoring as a cluster of its own, by a
-direct call; and the adapter speaks protocol 2 and reads nothing of a run message beyond metric, inputs and
+their inputs skipped for it (decision 0038); by direct calls, a non-finite cluster label scoring as a cluster of its
+own, adjusted_rand_score flipping sign past 65,536 samples, a non-finite label counted by multiclass_accuracy and
+crashing the confusion matrix in torch.bincount; and the adapter speaks protocol 2 and reads nothing of a run message beyond metric, inputs and
 params.
 """
 
@@ -59,6 +60,7 @@ DIVERGENCE_IDS = {
     "multilabel-ranking-scores-squashed-by-sigmoid",
     "single-cluster-information-is-zero",
     "float-cluster-ids-refused",
+    "adjusted-rand-int64-overflow",  # corpus 2.0.0's regimes family (large-n)
     "empty-labelings-score-zero",
     "empty-labelings-ami-crash",
     "v-measure-zero-over-zero-is-one",
@@ -80,6 +82,8 @@ DIVERGENCE_IDS = {
     "mcc-zero-denominator-rules",
     "empty-input-accepted",
     "empty-label-vectors-crash",
+    "non-finite-labels-accepted",  # corpus 2.0.0's validation sweep without weights
+    "non-finite-labels-bincount-crash",
     "kappa-float32-cancellation",
     "non-finite-input-accepted",
     "any-shape-accepted",
@@ -122,11 +126,11 @@ CRASHES = {"empty-label-vectors-crash": "RuntimeError", "empty-scores-crash": "I
            "empty-labelings-ami-crash": "RuntimeError", "cluster-points-lengths-crash": "IndexError",
            "hinge-one-dimensional-multiclass-crash": "IndexError",
            "multilabel-ranking-vector-crash": "IndexError",
-           "samplewise-one-sample-crash": "IndexError"}
+           "samplewise-one-sample-crash": "IndexError", "non-finite-labels-bincount-crash": "RuntimeError"}
 # What every case a divergence declares shows (in the record's detail), where one text says it.
 SHOWS = {
     "hinge-one-dimensional-multiclass-crash": "IndexError: Dimension out of range",
-    "hinge-nan-accepted": "expected an error (ValueError: Input contains NaN.), got a value",
+    "hinge-nan-accepted": "expected an error (ValueError: Input contains ",  # NaN, or infinity (validation sweep)
     "multilabel-ranking-values-must-be-0-or-1": "RuntimeError: Detected the following values in `target`",
     "multilabel-ranking-vector-crash": "IndexError: tuple index out of range",
     "lrap-one-column-refused": "ValueError: Expected argument `num_labels` to be an integer larger than 1",
@@ -143,6 +147,8 @@ SHOWS = {
     "float-cluster-ids-refused": "ValueError: Expected real, discrete values",
     "v-measure-zero-over-zero-is-one": "got 1.0",
     "cluster-points-non-finite-labels-accepted": "expected an error (ValueError: Input y contains",
+    "non-finite-labels-bincount-crash": "RuntimeError: bincount only supports 1-d non-negative integral inputs",
+    "non-finite-labels-accepted": "expected an error (ValueError: Input y_",
 }
 
 
@@ -371,3 +377,70 @@ def test_a_non_finite_cluster_label_is_a_cluster_of_its_own(case_id):
     score = getattr(clustering, case.raw["metric"])
     got = score(X, torch.tensor(labels, dtype=torch.float64)).item()
     assert math.isfinite(got) and got == score(X, torch.tensor(as_cluster_2, dtype=torch.int64)).item()
+
+
+def _case(case_id: str):
+    return next(c for c in kit.bundled_corpus() if c.id == case_id)
+
+
+def test_adjusted_rand_overflows_past_65536_samples():
+    """adjusted-rand-int64-overflow, by a direct call of torchmetrics on adjusted_rand_score/regimes/large-n: the
+    whole case flips sign against scikit-learn's value, its first 65,536 samples agree with scikit-learn on them
+    (computed here by scikit-learn), and the pair counts themselves are right: only their products overflow."""
+    import torch
+    from sklearn.metrics import adjusted_rand_score, pair_confusion_matrix
+    from torchmetrics.functional.clustering import adjusted_rand_score as tm_ari
+    from torchmetrics.functional.clustering.utils import calculate_pair_cluster_confusion_matrix
+
+    case = _case("adjusted_rand_score/regimes/large-n")
+    true, pred = (torch.tensor(decode_numeric(case.raw["inputs"][k]), dtype=torch.int64)
+                  for k in ("labels_true", "labels_pred"))
+    assert len(true) == 2**16 + 1
+    expected = case.raw["expected"]["value"]
+    got = tm_ari(pred, true).item()
+    assert got < 0 < expected and got == pytest.approx(-expected, rel=1e-3)
+    head = 2**16
+    assert tm_ari(pred[:head], true[:head]).item() == pytest.approx(
+        adjusted_rand_score(true[:head].numpy(), pred[:head].numpy()), rel=1e-6)
+    # torchmetrics's matrix is scikit-learn's transposed (its off-diagonal counts are the other way round)
+    assert calculate_pair_cluster_confusion_matrix(pred, true).tolist() == \
+        pair_confusion_matrix(true.numpy(), pred.numpy()).T.tolist()
+
+
+@pytest.mark.parametrize("case_id", ["confusion_matrix/validation/unweighted/y_pred/nan-first",
+                                     "matthews_corrcoef/validation/unweighted/y_true/inf-middle",
+                                     "cohen_kappa_score/validation/unweighted/y1/minus-inf-last"])
+def test_a_non_finite_label_crashes_the_confusion_matrix_in_bincount(case_id):
+    """non-finite-labels-bincount-crash, by a direct call of torchmetrics: the float label tensor the adapter hands
+    over passes the tensor checks and torch.bincount raises, inside torchmetrics's _bincount (no `raise` of its own)."""
+    import traceback
+
+    import torch
+    import torchmetrics.functional.classification as FC
+
+    case = _case(case_id)
+    assert case.raw["expected"]["error"]["type"] == "ValueError"
+    a, b = (torch.tensor(decode_numeric(v), dtype=torch.float64) for v in list(case.raw["inputs"].values())[:2])
+    fn = {"confusion_matrix": FC.multiclass_confusion_matrix, "matthews_corrcoef": FC.multiclass_matthews_corrcoef,
+          "cohen_kappa_score": FC.multiclass_cohen_kappa}[case.raw["metric"]]
+    with pytest.raises(RuntimeError, match="bincount only supports 1-d non-negative integral inputs") as info:
+        fn(b, a, num_classes=len(set(a.tolist()) | set(b.tolist())))
+    frame = traceback.extract_tb(info.value.__traceback__)[-1]
+    assert frame.filename.endswith("torchmetrics/utilities/data.py") and "torch.bincount" in frame.line
+
+
+def test_a_non_finite_label_is_counted_by_accuracy():
+    """non-finite-labels-accepted, by a direct call of torchmetrics: multiclass_accuracy answers the case's float
+    tensors with a NaN target, as the run did, where scikit-learn raises ValueError."""
+    import math
+
+    import torch
+    import torchmetrics.functional.classification as FC
+
+    case = _case("accuracy_score/validation/unweighted/y_true/nan-first")
+    assert case.raw["expected"]["error"]["type"] == "ValueError"
+    y_true, y_pred = (torch.tensor(decode_numeric(case.raw["inputs"][k]), dtype=torch.float64) for k in ("y_true", "y_pred"))
+    assert math.isnan(y_true[0])
+    got = FC.multiclass_accuracy(y_pred, y_true, num_classes=3, average="micro").item()
+    # the NaN sample matches nothing; the other five are compared as labels
+    assert got == pytest.approx(sum(int(t == p) for t, p in zip(y_true[1:].tolist(), y_pred[1:].tolist())) / 6, rel=1e-6)

@@ -11,6 +11,9 @@ scikit-learn's class set becomes torchmetrics's class indices:
 * more than two classes (``labels``, else y_true's classes, sorted): class k is index k,
   ``num_classes`` their number, ``multiclass_mode="crammer-singer"`` (scikit-learn's margin).
 
+A y_true that holds no labels (empty, or NaN, infinities, 2.5) is handed over as the float tensor it
+is, for torchmetrics's validation to judge (as adapter.py's ``classes`` does).
+
 ``pred_decision`` is handed over as the float64 tensor it is: torchmetrics reads values outside
 [0, 1] as logits (sigmoid, softmax), which port.yaml declares.
 """
@@ -43,8 +46,19 @@ def calls(case: dict, Call, Skip):
         raise Skip("torchmetrics's hinge loss takes no sample_weight")
     y = np.asarray(decode_numeric(inputs["y_true"]))
     d = np.asarray(decode_numeric(inputs["pred_decision"]), dtype=np.float64)
-    classes = np.unique(np.asarray(params["labels"]) if params.get("labels") is not None else y)
     preds = torch.from_numpy(d)
+    if not y.size or not np.all(np.isfinite(y)) or not np.all(y == np.round(y)):
+        # No labels (an empty y_true), or values that are not labels (NaN, infinities, 2.5): there is no class
+        # index to map them to.  Hand torchmetrics the float tensor as it is, to the binary loss for one decision
+        # per sample and to the multiclass one for a column per class, and let its own validation answer.
+        target = torch.from_numpy(y.astype(np.float64).reshape(-1))
+        if d.ndim == 1:
+            return [Call(TF.binary_hinge_loss, TC.BinaryHingeLoss, preds, target, {"validate_args": True})], \
+                lambda values: values[0]
+        kwargs = {"num_classes": int(d.shape[1]), "multiclass_mode": "crammer-singer", "validate_args": True}
+        return [Call(TF.multiclass_hinge_loss, TC.MulticlassHingeLoss, preds, target, kwargs)], \
+            lambda values: values[0]
+    classes = np.unique(np.asarray(params["labels"]) if params.get("labels") is not None else y)
     if classes.size <= 2:
         seen = np.unique(y)
         if seen.size == 1:

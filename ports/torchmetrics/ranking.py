@@ -2,10 +2,11 @@
 
 * ``ndcg_score`` -> ``torchmetrics.retrieval.RetrievalNormalizedDCG``.  torchmetrics's
   functional ``retrieval_normalized_dcg`` scores one query; the mean over queries, which is
-  scikit-learn's value, is the retrieval class's (``aggregation="mean"``).  So the corpus's rows
-  are flattened with their row number as ``indexes`` (a 1-D ``y_true`` is one query: the
-  retrieval API takes flat inputs), ``k`` is ``top_k``, and a query with no relevant item scores
-  0 as in scikit-learn (``empty_target_action="neg"``).  The answer is one ``update`` with every
+  scikit-learn's value, is the retrieval class's (``aggregation="mean"``).  So each element's
+  ``indexes`` is its row number (a 1-D ``y_true`` is one query), in the target's shape, and the
+  tensors go over in their own shapes: torchmetrics checks that the three match and flattens them
+  (a 3-D score against a 2-D target is its refusal).  ``k`` is ``top_k``, and a query with no
+  relevant item scores 0 as in scikit-learn (``empty_target_action="neg"``).  The answer is one ``update`` with every
   row; the cross-check two ``update`` batches cut between rows.  torchmetrics always averages
   tied scores (scikit-learn's ``ignore_ties=False``): ``ignore_ties=True`` is a skip.
 * ``label_ranking_average_precision_score``, ``label_ranking_loss``, ``coverage_error`` ->
@@ -62,9 +63,11 @@ class RetrievalCall:
         self.preds, self.target, self.top_k = preds, target, top_k
 
     def _indexes(self, tensor: torch.Tensor) -> torch.Tensor:
-        rows = tensor.shape[0] if tensor.dim() == 2 else 1
-        width = tensor.shape[1] if tensor.dim() == 2 else tensor.numel()
-        return torch.arange(rows).repeat_interleave(width)
+        """The query of each element, in the target's own shape: its row of a 2-D target, else one query.  The
+        tensors go to torchmetrics in their own shapes: it checks that they match and flattens them itself."""
+        if tensor.dim() == 2:
+            return torch.arange(tensor.shape[0]).unsqueeze(1).expand(tensor.shape).contiguous()
+        return torch.zeros(tensor.shape, dtype=torch.long)
 
     def _metric(self):
         metric = TR.RetrievalNormalizedDCG(top_k=self.top_k, empty_target_action="neg")
@@ -72,7 +75,7 @@ class RetrievalCall:
         return metric
 
     def _update(self, metric, preds, target):
-        metric.update(preds.reshape(-1), target.reshape(-1), indexes=self._indexes(target))
+        metric.update(preds, target, indexes=self._indexes(target))
 
     def functional(self):
         metric = self._metric()
@@ -85,10 +88,8 @@ class RetrievalCall:
         if n >= 2 and self.preds.dim() == 2 and self.preds.shape[0] == n:
             cut = n // 2
             # the second batch's queries keep their own row numbers
-            metric.update(self.preds[:cut].reshape(-1), self.target[:cut].reshape(-1),
-                          indexes=self._indexes(self.target[:cut]))
-            metric.update(self.preds[cut:].reshape(-1), self.target[cut:].reshape(-1),
-                          indexes=self._indexes(self.target[cut:]) + cut)
+            metric.update(self.preds[:cut], self.target[:cut], indexes=self._indexes(self.target[:cut]))
+            metric.update(self.preds[cut:], self.target[cut:], indexes=self._indexes(self.target[cut:]) + cut)
         else:
             self._update(metric, self.preds, self.target)
         return metric.compute()
