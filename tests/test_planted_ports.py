@@ -141,7 +141,7 @@ def runs(tmp_path_factory):
                                          text=True), record)
     done = {}
     for bug, (process, record) in started.items():
-        stdout, stderr = process.communicate(timeout=120)
+        stdout, stderr = process.communicate(timeout=600)
         done[bug] = (process.returncode, stdout, stderr, read_record(record))
     return done
 
