@@ -57,6 +57,7 @@ SMALLEST = {
                                 {"exception": "java.lang.ArrayIndexOutOfBoundsException"}),
     "roc-skips-negative-weights": ("roc_auc_score/validation/sample_weight/negative", {"value": 1.0}, 1.0),
     "mixed-labels-are-names": ("accuracy_score/strings/mixed/across", {"value": 0.0}, 0.0),
+    "float-labels-are-names": ("accuracy_score/regimes/y_true/non-integer-floats", {"value": 0.0}, 0.0),
 }
 
 

@@ -51,7 +51,7 @@ namespace CSharpPort.Corpus
     public static class OracleLoader
     {
         static readonly string[] Required = { "id", "metric", "inputs", "params", "expected", "tags" };
-        static readonly HashSet<string> Optional = new HashSet<string> { "description", "spec", "source", "conventions", "splits", "warnings" };
+        static readonly HashSet<string> Optional = new HashSet<string> { "description", "spec", "source", "conventions", "splits", "warnings", "tolerance" };
 
         /// <summary>A number in the corpus encoding: a JSON number, or one of the strings "NaN",
         /// "Infinity", "-Infinity".  Any other value throws EncodingException.</summary>

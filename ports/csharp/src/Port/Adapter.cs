@@ -199,6 +199,13 @@ namespace CSharpPort.Port
                     names[k] = targetNames.Items[k].Text;
                 }
             }
+            // The report's keys are the labels' names, and scikit-learn names a float label by its float ("1.0", not
+            // "1"), which the int library cannot: such a report is skipped.  scikit-learn's labels are the `labels`
+            // list (floats if any is), else the set of y_true's labels and then y_pred's (a 1.0 of y_pred equal to
+            // y_true's 1 is not added), floats if any member is.  With target_names the keys are the names.
+            if (names == null && a.FloatLabelKeys())
+                throw new SkipException("the report's labels are floats (written 1.0, not 1): the library's labels are int, and the " +
+                                        "report's keys name them (scikit-learn writes a float label 1.0 as \"1.0\", an int as \"1\")");
             ZeroDivision? zd = a.ZeroDivisionOf("zero_division");
             var report = zd.HasValue
                 ? ClassificationReport.Compute(yTrue, yPred, a.LabelList("labels"), names, a.Weights(), zd.Value)
@@ -293,6 +300,22 @@ namespace CSharpPort.Port
                     labels[k] = WholeNumber(item, name);
                 }
                 return labels;
+            }
+
+            /// <summary>Whether scikit-learn's labels for the report are floats: the `labels` list holds a number
+            /// written as a float (1.0, 1e0), or the set of y_true's labels, then y_pred's not equal to one of them, does.</summary>
+            public bool FloatLabelKeys()
+            {
+                var given = p.Get("labels");
+                var arrays = given != null && given.Kind == JsonKind.Array ? new[] { given } : new[] { inputs.Get("y_true"), inputs.Get("y_pred") };
+                var firstIsInteger = new Dictionary<double, bool>();
+                foreach (var array in arrays)
+                {
+                    if (array == null || array.Kind != JsonKind.Array) continue;
+                    foreach (var item in array.Items)
+                        if (item.Kind == JsonKind.Number && !double.IsNaN(item.Number) && !double.IsInfinity(item.Number) && !firstIsInteger.ContainsKey(item.Number)) firstIsInteger[item.Number] = item.IsInteger;
+                }
+                return firstIsInteger.ContainsValue(false);
             }
 
             public int[] LabelList(string name)

@@ -64,7 +64,7 @@ object CorpusReader {
     private const val SCHEMA_DIR = "schema"
     private val CASE_FIELDS = setOf(
         "id", "metric", "description", "inputs", "params", "expected", "tags",
-        "spec", "warnings", "source", "conventions", "splits"
+        "spec", "warnings", "source", "conventions", "splits", "tolerance"
     )
     private val REQUIRED = listOf("id", "metric", "inputs", "params", "expected", "tags")
 

@@ -58,6 +58,12 @@ object Confirm {
                 labels(listOf("0", "1", "2", "cat", "dog", "fish"),
                        doubleArrayOf(3.0, 3.0, 3.0, 3.0, 3.0, 4.0, 4.0, 4.0, 4.0, 5.0, 5.0, 5.0),
                        intArrayOf(1, 1, 0, 0, 2, 2, 0, 0, 1, 1, 2, 1)).pctCorrect() / 100.0
+            },
+            // accuracy_score/regimes/y_true/non-integer-floats: y_true=[-0.4,0.6,0.6,-0.4,0.6,-0.4], y_pred=[0,1,0,0,1,1],
+            // sample_weight=[1,2,0.5,1.5,1,2]: the class values are the names "-0.4","0","0.6","1"; no sample's two names agree
+            "float-labels-are-names" to attempt {
+                labels(listOf("-0.4", "0", "0.6", "1"), doubleArrayOf(0.0, 2.0, 2.0, 0.0, 2.0, 0.0), intArrayOf(1, 3, 1, 1, 3, 3),
+                       doubleArrayOf(1.0, 2.0, 0.5, 1.5, 1.0, 2.0)).pctCorrect() / 100.0
             }
         )
         println(Json.write(answers))
