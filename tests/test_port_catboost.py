@@ -35,6 +35,7 @@ SMALLEST = {
     "log-loss-not-clipped": "log_loss/clipping/one-probability-on-true-class",
     "multiclass-rows-renormalized": "log_loss/unnormalized-rows/used-as-given",
     "kappa-undefined-is-minus-1": "cohen_kappa_score/grid/weights=None/labels=subset/sample_weight=none/1",
+    "non-integer-labels-read-as-given": "accuracy_score/regimes/y_true/non-integer-floats",
     "balanced-accuracy-binary-only": "balanced_accuracy_score/class-only-in-y_pred/adjusted=False",
     "balanced-accuracy-averages-absent-class": "balanced_accuracy_score/single-class/y_pred-adds-a-class",
     "binary-total-f1-averages-both-classes": "f1_score/single-class/all-correct/average=macro",
@@ -136,6 +137,10 @@ def test_the_adapter_names_the_catboost_metric_and_reads_only_the_call():
                                          "sample_weight": [1, "abc", 1]}, "params": {}},
                              {"cmd": "run", "seq": 7, "metric": "accuracy_score",
                               "inputs": {"y_true": ["b", 1, "a"], "y_pred": ["b", "a", 1]}, "params": {}},
+                             {"cmd": "run", "seq": 8, "metric": "accuracy_score",
+                              "inputs": {"y_true": [0.6, -0.4, 1.0], "y_pred": [1, 0, 0]}, "params": {}},
+                             {"cmd": "run", "seq": 9, "metric": "accuracy_score",
+                              "inputs": {"y_true": [1, 0, 1], "y_pred": [0.6, 0, 1]}, "params": {}},
                              {"cmd": "stop"}])
     assert reply["protocol"] == 2 and reply["implementation"]["version"] == "1.2.10"
     assert answers[0]["x-catboost"] == ["TotalF1:average=Weighted;use_weights=true"]
@@ -150,3 +155,11 @@ def test_the_adapter_names_the_catboost_metric_and_reads_only_the_call():
     assert answers[5]["x-catboost"] == ["Accuracy"] and "value" in answers[5]
     assert answers[6]["error"]["type"] == "ValueError" and "uncaught" not in answers[6]["error"]
     assert answers[7]["skipped"].startswith("labels of mixed types")
+    # A fractional true label is no class: it reaches CatBoost unnumbered, which reads it against its border 0.5
+    # (the same answer as for the labels [1, 0, 1]); a fractional predicted label has no approx to predict it.
+    assert answers[8]["x-catboost"] == ["Accuracy"] and "value" in answers[8]
+    assert answers[8]["value"] == talk(PORT, [{"cmd": "start", "protocol": 2},
+                                              {"cmd": "run", "seq": 0, "metric": "accuracy_score",
+                                               "inputs": {"y_true": [1, 0, 1], "y_pred": [1, 0, 0]}, "params": {}},
+                                              {"cmd": "stop"}])[1]["value"]
+    assert answers[9]["skipped"].startswith("a non-finite or non-integer predicted label")

@@ -35,6 +35,8 @@ SMALLEST = {
     "area-under-pr-is-not-average-precision": "average_precision_score/interpolation/none",
     "log-loss-clipped-at-1e-15": "log_loss/clipping/multiclass-zero-column",
     "roc-auc-single-class-is-1": "roc_auc_score/single-class/nan",
+    "roc-auc-no-positive-is-0": "roc_auc_score/regimes/one-sample",
+    "fractional-labels-are-classes": "accuracy_score/regimes/y_true/non-integer-floats",
     "weighted-r2-total-sum-of-squares": "r2_score/weighted-target-mean",
     "r2-no-variance-not-special-cased": "r2_score/single-sample/off",
     "r2-squares-out-of-range": "r2_score/numerics/tiny/squares-underflow",

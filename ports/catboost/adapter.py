@@ -76,6 +76,14 @@ def non_finite(v) -> bool:
     return isinstance(v, float) and not math.isfinite(v)
 
 
+def not_a_class(v) -> bool:
+    """A label scikit-learn has no class for: NaN, an infinity, or a float with a fractional part (a continuous
+    target, which scikit-learn refuses).  It reaches CatBoost as the float it is, unnumbered: CatBoost's labels
+    are floats, and its own reading of them (a binary target above the border 0.5 is positive, a multiclass
+    one is cast to a class index) is what the port reports."""
+    return isinstance(v, float) and (not math.isfinite(v) or not v.is_integer())
+
+
 def check_keys(case: dict, inputs: set[str], mapped: set[str], defaults: dict | None = None) -> None:
     """Skip an input or keyword this mapping does not carry over; a keyword at scikit-learn's default
     (``defaults``) asks for nothing else and runs."""
@@ -107,14 +115,15 @@ def described(name: str, weighted: bool, **params) -> str:
 
 def class_indices(y_true, y_pred, labels) -> tuple[np.ndarray, np.ndarray, list]:
     """scikit-learn's class set (the sorted union, or ``labels`` when it is exactly that) as 0..K-1; string
-    classes numbered alike, in code-point order (decision 0040).  A non-finite true label stays the float it
-    is: CatBoost's labels are floats, and it gets the label the case gives."""
-    observed = sorted_classes([v for v in y_true + y_pred if not non_finite(v)])
+    classes numbered alike, in code-point order (decision 0040).  A true label with no class (non-finite, or a
+    float with a fractional part) stays the float it is: CatBoost's labels are floats, and it gets the label the
+    case gives."""
+    observed = sorted_classes([v for v in y_true + y_pred if not not_a_class(v)])
     if labels is not None and values(labels) != observed:
         raise Skip("labels other than the observed classes in sorted order: CatBoost's classes are the "
                    "class indices of the data; it has no class list")
     index = {v: i for i, v in enumerate(observed)}
-    return (np.array([v if non_finite(v) else index[v] for v in y_true], dtype=float),
+    return (np.array([v if not_a_class(v) else index[v] for v in y_true], dtype=float),
             np.array([index[v] for v in y_pred], dtype=float), observed)
 
 
@@ -130,9 +139,9 @@ def label_vectors(case: dict, a: str = "y_true", b: str = "y_pred"):
     if any(isinstance(v, list) for v in (y_true + y_pred if isinstance(y_true, list) else [])):
         raise Skip("2-D label arrays (multilabel or multioutput): eval_metric's labels are one class per sample "
                    "(its multilabel metrics take MultiLogloss raw scores, not predicted indicator rows)")
-    if any(non_finite(v) for v in y_pred):
-        raise Skip("a non-finite predicted label: the raw approx that predicts a class is built from its class "
-                   "index, and a non-finite label has none")
+    if any(not_a_class(v) for v in y_pred):
+        raise Skip("a non-finite or non-integer predicted label: the raw approx that predicts a class is built "
+                   "from its class index, and such a label has none")
     return y_true, y_pred
 
 
@@ -194,7 +203,7 @@ def label_call(case: dict):
             if k > 2:
                 raise Skip("average='binary' with more than two classes: a binary CatBoost metric reads one raw "
                            "value per sample, which cannot say which of three classes is predicted")
-            tb = np.array([v if non_finite(v) else float(v == pos) for v in y_true])
+            tb = np.array([v if not_a_class(v) else float(v == pos) for v in y_true])
             qb = np.asarray([v == pos for v in y_pred])
             calls = [(tb, np.where(qb, 1.0, -1.0), described(name, weighted, **extra), w)]
         elif average is None:
@@ -233,13 +242,13 @@ def true_labels(case: dict) -> list:
 def positive_target(y_true: list, pos=None) -> np.ndarray:
     """Binary targets as CatBoost's 0/1: scikit-learn's positive class is ``pos`` when given, else 1 when the
     labels are {0, 1} or {-1, 1} (or part of them), otherwise the greater label (strings by code point).  A
-    non-finite label stays the float it is."""
-    classes = sorted_classes([v for v in y_true if not non_finite(v)])
+    label with no class (``not_a_class``) stays the float it is."""
+    classes = sorted_classes([v for v in y_true if not not_a_class(v)])
     if pos is None:
         if len(classes) > 2:
             raise Skip("more than two classes with one score per sample")
         pos = 1 if set(classes) <= {0, 1} or set(classes) <= {-1, 1} else classes[-1]
-    return np.array([v if non_finite(v) else float(v == pos) for v in y_true], dtype=float)
+    return np.array([v if not_a_class(v) else float(v == pos) for v in y_true], dtype=float)
 
 
 def logit(p: np.ndarray) -> np.ndarray:
@@ -288,7 +297,7 @@ def score_call(case: dict):
             raise Skip("y_proba columns that are not the classes of y_true one to one: CatBoost's MultiClass "
                        "takes one column per class index")
         index = {v: i for i, v in enumerate(classes)}
-        target = np.array([v if non_finite(v) else index[v] for v in y_true], dtype=float)
+        target = np.array([v if not_a_class(v) else index[v] for v in y_true], dtype=float)
         with np.errstate(divide="ignore"):
             approx = np.log(proba)  # CatBoost's softmax of log(p) is p again (rows summing to 1)
         return [(target, approx, described("MultiClass", weighted), w)], first
@@ -401,7 +410,7 @@ def run(case: dict, tag: str) -> dict:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            results = [(in_child if any(non_finite(v) for v in np.ravel(label).tolist()) else evaluate)(
+            results = [(in_child if any(not_a_class(v) for v in np.ravel(label).tolist()) else evaluate)(
                 label, approx, name, w) for label, approx, name, w in calls]
         except ChildKilled as killed:
             return {"error": killed.args[0]}

@@ -67,6 +67,10 @@ CONFIRM = {
         [0, 1, 2], np.log([[0.2, 0.2, 0.2], [0.1, 0.5, 0.1], [0.3, 0.3, 0.3]]).tolist(), "MultiClass"),
     # cohen_kappa_score/grid/weights=None/labels=subset/sample_weight=none/1: one class (index 0), predicted
     "kappa-undefined-is-minus-1": lambda: attempt([0], [-1.0], "Kappa"),
+    # accuracy_score/regimes/y_true/non-integer-floats: the fractional labels as they are, against +1/-1 approxes
+    "non-integer-labels-read-as-given": lambda: attempt([-0.4, 0.6, 0.6, -0.4, 0.6, -0.4],
+                                                        [-1.0, 1.0, -1.0, -1.0, 1.0, 1.0],
+                                                        "Accuracy:use_weights=true", weight=WEIGHTS),
     # balanced_accuracy_score/class-only-in-y_pred/adjusted=False: classes 0, 1, 2
     "balanced-accuracy-binary-only": lambda: attempt([0, 0, 1, 1], rows([0, 2, 1, 1], 3), "BalancedAccuracy"),
     # balanced_accuracy_score/single-class/y_pred-adds-a-class

@@ -252,14 +252,23 @@ def label_call(spark: Spark, case: dict):
 # --------------------------------------------------------------------------- scores and regression
 
 
-def positive(y_true):
-    """Binary labels as Spark's 0/1: scikit-learn's positive class is 1 when the labels are {0, 1} or {-1, 1}
-    (or part of them), otherwise the greater label.  A NaN or infinite label stays the double it is."""
-    classes = sorted({v for v in y_true if math.isfinite(v)})
+def no_class(v: float) -> bool:
+    """A label scikit-learn has no class for: NaN, an infinity, or a fractional double (a continuous target,
+    which scikit-learn refuses).  It reaches Spark as the double it is: BinaryClassificationMetrics counts a
+    label above 0.5 as positive, and that reading is what the port reports."""
+    return not math.isfinite(v) or not v.is_integer()
+
+
+def positive(y_true, pos=None):
+    """Binary labels as Spark's 0/1: scikit-learn's positive class is ``pos`` when given (average precision's
+    pos_label, 1 by default), else 1 when the labels are {0, 1} or {-1, 1} (or part of them), otherwise the
+    greater label (roc_auc_score's).  A label with no class (``no_class``) stays the double it is."""
+    classes = sorted({v for v in y_true if not no_class(v)})
     if len(classes) > 2:
         raise Skip("more than two classes with one score per sample")
-    pos = 1.0 if set(classes) <= {0.0, 1.0} or set(classes) <= {-1.0, 1.0} else (classes[-1] if classes else 1.0)
-    return [v if not math.isfinite(v) else 1.0 if v == pos else 0.0 for v in y_true]
+    if pos is None:
+        pos = 1.0 if set(classes) <= {0.0, 1.0} or set(classes) <= {-1.0, 1.0} else (classes[-1] if classes else 1.0)
+    return [v if no_class(v) else 1.0 if v == pos else 0.0 for v in y_true]
 
 
 def score_call(spark: Spark, case: dict):
@@ -272,7 +281,8 @@ def score_call(spark: Spark, case: dict):
                     else {"average": "macro", "pos_label": 1})
         check_keys(case, {"y_true", "y_score", "sample_weight"}, set(), defaults)
         scores = numeric(case, "y_score")
-        target = positive(doubles(case, "y_true"))
+        # average_precision_score's positive class is its pos_label (1, the only value check_keys lets through)
+        target = positive(doubles(case, "y_true"), 1.0 if metric == "average_precision_score" else None)
         name = "areaUnderROC" if metric == "roc_auc_score" else "areaUnderPR"
         return lambda: spark.binary(target, scores, w, name)
     # log_loss: one probability vector per sample

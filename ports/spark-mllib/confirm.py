@@ -89,6 +89,12 @@ CONFIRM = {
     # roc_auc_score/single-class/nan
     "roc-auc-single-class-is-1": lambda: BinaryClassificationEvaluator(metricName="areaUnderROC").evaluate(
         df([(1, 0.2), (1, 0.5), (1, 0.3)], ["label", "rawPrediction"])),
+    # roc_auc_score/regimes/one-sample: one negative sample
+    "roc-auc-no-positive-is-0": lambda: BinaryClassificationEvaluator(metricName="areaUnderROC", weightCol="weight").evaluate(
+        df([(0, 0.1, 1.0)], ["label", "rawPrediction", "weight"])),
+    # accuracy_score/regimes/y_true/non-integer-floats: the fractional labels as the doubles they are
+    "fractional-labels-are-classes": lambda: multiclass(labels([-0.4, 0.6, 0.6, -0.4, 0.6, -0.4], [0, 1, 0, 0, 1, 1],
+                                                               WEIGHTS), metricName="accuracy", weightCol="weight"),
     # r2_score/weighted-target-mean
     "weighted-r2-total-sum-of-squares": lambda: RegressionEvaluator(metricName="r2", weightCol="weight").evaluate(
         labels([3.0, -0.5, 2.0, 7.0], [2.5, 0.0, 2.0, 8.0], [1.0, 0.5, 2.0, 0.25])),
