@@ -14,7 +14,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 def parity(*args):
     return subprocess.run([sys.executable, "-m", "conformance.cli", *args, "--no-progress"], cwd=REPO,
-                          capture_output=True, text=True, timeout=600)
+                          capture_output=True, text=True, timeout=1800)  # a whole-corpus run of the slowest port (Spark) on a loaded machine
 
 
 def require_build(artifact: Path, sources: list[Path], build: str) -> None:
