@@ -54,7 +54,7 @@ THIRD_PARTY = {"node_modules", "build"}
 # The distinct case ids (and globs and prefixes) cited in the scanned pages.  Pinned so that a
 # recogniser that silently matches nothing, or a page that loses its citations, fails here:
 # when you add or remove a citation, update the number.
-CITED_IDS = 789  # the spec pages' checked examples, docs/changes.md (each change backed by its smallest case), ports/weka, the glossary and the rest
+CITED_IDS = 791  # the spec pages' checked examples, docs/changes.md (each change backed by its smallest case), ports/weka, the glossary and the rest
 
 # Tokens that look like case ids and are cited on purpose although no case has them.
 NOT_CASES = {
@@ -278,6 +278,9 @@ def known_versions(root: Path = REPO) -> dict[str, str]:
     provenance = root / "oracle" / "provenance.jsonl"
     if provenance.exists():
         known.update({v: "oracle/provenance.jsonl releases" for v in run_header(provenance)["releases"]})
+    mutation = root / "generators" / "mutation" / "results.json"  # the corpus the mutants were last judged on
+    if mutation.exists() and json.loads(mutation.read_text(encoding="utf-8")).get("corpus"):
+        known.setdefault(json.loads(mutation.read_text(encoding="utf-8"))["corpus"], "generators/mutation/results.json corpus")
     kotlin = root / "reports" / "published" / "runs" / "kotlin.json"
     if kotlin.exists():
         known[run_header(kotlin)["implementation"]["language_version"]] = (
