@@ -91,11 +91,13 @@ def test_a_bad_input_selector_is_refused_in_one_line_naming_it(tmp_path, inputs,
 
 
 def float32_range_port(root, declare: str = ""):
+    # 30 s a case: the reference's AMI of 100,000 samples in 300 clusters timed out at the default 5 s
+    # on a loaded CI machine (corpus_runs runs two workers beside the Spark port)
     port = root / "float32-range"
     port.mkdir(parents=True)
     (port / "port.yaml").write_text(
         f'name: float32-range\nlanguage: python\ncommand: ["{{python}}", "{PLANTED_DIR / "habits_port.py"}", '
-        f'"float32-range"]\n{reference_refusals()}\n{declare}', encoding="utf-8")
+        f'"float32-range"]\ntimeout: 30\n{reference_refusals()}\n{declare}', encoding="utf-8")
     return port
 
 
